@@ -1,0 +1,3 @@
+label: movl %r0,
+	.bogus 1
+	brb nowhere
