@@ -1,0 +1,48 @@
+#!/bin/sh
+# Run every test: the normal build, a build under ASan+UBSan, and a clang
+# build that runs each libFuzzer target for FUZZ_SECONDS (default 20).
+# Build directories are reused when they exist.  The last line is the
+# total, as "N passed, N failed".
+set -eu
+cd "$(dirname "$0")/.."
+top=$(pwd)
+export FUZZ_SECONDS="${FUZZ_SECONDS:-20}"
+export ASAN_OPTIONS="${ASAN_OPTIONS:-halt_on_error=1:abort_on_error=1:detect_leaks=1}"
+export UBSAN_OPTIONS="${UBSAN_OPTIONS:-halt_on_error=1:abort_on_error=1:print_stacktrace=1}"
+gnu="$top/build/tests/gnu-vax"
+
+configure() {
+    dir=$1
+    shift
+    if [ ! -f "$dir/build.ninja" ]; then
+        meson setup "$dir" "$@"
+    fi
+}
+
+status=0
+run() {
+    dir=$1
+    shift
+    echo "=== meson test -C $dir $*"
+    meson test -C "$dir" --print-errorlogs "$@" || status=1
+    python3 "$top/tests/tally.py" "$dir/meson-logs/testlog.json" >>"$tallies"
+}
+
+tallies=$(mktemp)
+trap 'rm -f "$tallies"' EXIT
+
+configure build
+meson compile -C build
+run build
+
+configure build-san -Db_sanitize=address,undefined -Db_lundef=false \
+    -Dgnu_vax_dir="$gnu"
+meson compile -C build-san
+run build-san
+
+CC=clang configure build-fuzz -Dfuzz=true -Db_lundef=false -Dgnu_vax_dir="$gnu"
+meson compile -C build-fuzz
+run build-fuzz --suite fuzz
+
+awk '{p += $1; f += $2} END {printf "run-all: %d passed, %d failed\n", p, f}' "$tallies"
+exit $status
