@@ -4,8 +4,11 @@
 # They are the external reference the differential tests compare against.
 # Usage: build-gnu-vax.sh DEST STAMP
 set -eu
-dest=$1
-stamp=$2
+# Both paths may be relative to the caller's directory; make them absolute
+# before the build changes directory.
+mkdir -p "$1" "$(dirname "$2")"
+dest=$(cd "$1" && pwd)
+stamp=$(cd "$(dirname "$2")" && pwd)/$(basename "$2")
 if [ -x "$dest/bin/as" ] && [ -x "$dest/bin/ld" ] && [ -x "$dest/bin/objcopy" ]; then
     touch "$stamp"
     exit 0
