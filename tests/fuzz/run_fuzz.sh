@@ -6,6 +6,8 @@
 set -eu
 exe=$1 seeds=$2 work=$3
 mkdir -p "$work"
+# -error_exitcode=1: libFuzzer's default, 77, would read as "skipped" to meson.
 # shellcheck disable=SC2086
 exec "$exe" -max_total_time="${FUZZ_SECONDS:-20}" -timeout=10 \
+    -error_exitcode=1 -artifact_prefix="$work/" \
     -rss_limit_mb=2048 -print_final_stats=1 ${VAX_FUZZ_ARGS:-} "$work" "$seeds"
