@@ -1,9 +1,379 @@
-/* spamctl run: runs a VAX image on the emulated machine.  The machine
- * arrives with the microcode-machine issue (3). */
+/* spamctl run: runs a VAX image on the emulated 8600 and reports the final
+ * state.  The run contract (options, JSON) is documented in cli/README.md;
+ * tests and the differential tester depend on it, so keep it exact. */
 #include "cli/spamctl_cmds.h"
+#include "microcode/uasm.h"
+#include "vax/loader/vax_elf.h"
+#include "vax/machine/vm.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_DUMPS 64
+#define MAX_SETS 16
+
+static void usage(FILE *f)
+{
+    fprintf(f,
+"Usage: spamctl run --raw FILE --load-at ADDR [OPTIONS]\n"
+"       spamctl run IMAGE.elf [OPTIONS]\n"
+"\n"
+"Runs a VAX program on the microcoded 8600 until HALT (or another stop)\n"
+"or the cycle limit, then reports the machine state.\n"
+"\n"
+"Options:\n"
+"  --raw FILE           load FILE as raw bytes (needs --load-at)\n"
+"  --load-at ADDR       physical load address of the raw file\n"
+"  --start ADDR         start PC (default: the load address / ELF entry)\n"
+"  --psl HEX            initial PSL (default 041F0000: kernel, IPL 31, IS)\n"
+"  --set rN=HEX         initial register (N = 0..15; repeatable)\n"
+"  --max-cycles N       stop after N microcycles (default 100000000)\n"
+"  --dump-mem ADDR:LEN  include LEN bytes at physical ADDR (repeatable)\n"
+"  --dump-state PATH|-  write the final state as JSON (see cli/README.md)\n"
+"  --microcode FILE     use this control-store image or .mic source\n"
+"  --memory MB          physical memory size (default 16)\n"
+"  --utrace             print every microcycle on stderr (slow)\n"
+"\n"
+"Exit status: 0 the machine ran (whatever stopped it), 1 bad input,\n"
+"2 usage error.\n");
+}
+
+static int parse_u32(const char *s, int base, uint32_t *out)
+{
+    char *end;
+    errno = 0;
+    if (!*s || *s == '-')
+        return -1;
+    unsigned long long v = strtoull(s, &end, base);
+    if (*end || errno || v > 0xFFFFFFFFull)
+        return -1;
+    *out = (uint32_t)v;
+    return 0;
+}
+
+static int parse_hex(const char *s, uint32_t *out)
+{
+    if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X'))
+        s += 2;
+    return parse_u32(s, 16, out);
+}
+
+static int vm_write_cb(void *ctx, uint32_t pa, const void *buf, size_t n)
+{
+    return vm_phys_write(ctx, pa, buf, n);
+}
+
+static uint8_t *slurp(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    size_t cap = 1 << 16, n = 0;
+    uint8_t *buf = malloc(cap + 1);
+    while (buf) {
+        n += fread(buf + n, 1, cap - n, f);
+        if (n < cap)
+            break;
+        cap *= 2;
+        uint8_t *p = realloc(buf, cap + 1);
+        if (!p) {
+            free(buf);
+            buf = NULL;
+        } else {
+            buf = p;
+        }
+    }
+    if (ferror(f)) {
+        free(buf);
+        buf = NULL;
+    }
+    fclose(f);
+    if (buf)
+        buf[n] = 0;
+    *len = n;
+    return buf;
+}
+
+/* --microcode FILE: an image (by its magic) or microcode source. */
+static int load_microcode(const char *path, struct ucode_image *img)
+{
+    size_t len;
+    uint8_t *buf = slurp(path, &len);
+    if (!buf) {
+        fprintf(stderr, "spamctl run: %s: %s\n", path, strerror(errno));
+        return -1;
+    }
+    int rc;
+    if (ucode_is_image(buf, len)) {
+        char err[200];
+        rc = ucode_image_parse(buf, len, img, err, sizeof err);
+        if (rc < 0)
+            fprintf(stderr, "spamctl run: %s: %s\n", path, err);
+    } else {
+        char *errs = NULL;
+        rc = uasm_assemble_text(path, (const char *)buf, img, &errs);
+        if (rc < 0)
+            fputs(errs ? errs : "microcode assembly failed\n", stderr);
+        free(errs);
+    }
+    free(buf);
+    return rc;
+}
+
+/* --utrace: one line per microcycle on stderr, for microprogrammers. */
+struct utrace_ctx {
+    struct ucode_image img;
+};
+
+static void utrace_line(void *ctx, const struct vax_machine *m, uint16_t upc)
+{
+    const struct ucode_image *img = &((struct utrace_ctx *)ctx)->img;
+    const char *best = "?";
+    int bestaddr = -1;
+    for (size_t i = 0; i < img->nlabels; i++)
+        if (img->labels[i].addr <= upc && (int)img->labels[i].addr > bestaddr) {
+            bestaddr = img->labels[i].addr;
+            best = img->labels[i].name;
+        }
+    char desc[600];
+    uword_describe(&img->words[upc], desc, sizeof desc);
+    fprintf(stderr, "%04X %s+%d  PC=%08" PRIx32 " PSL=%08" PRIx32 "  %s\n", upc,
+            best, upc - bestaddr, vm_reg(m, 15), vm_psl(m), desc);
+}
+
+static void write_json(FILE *f, struct vax_machine *m, const uint32_t *da,
+                       const uint32_t *dl, int nd)
+{
+    struct vm_stats st;
+    vm_get_stats(m, &st);
+    fprintf(f, "{\"halted\": %s, \"reason\": \"", vm_halted(m) ? "true" : "false");
+    for (const char *p = vm_stop_reason(m); *p; p++) {
+        if (*p == '"' || *p == '\\')
+            fputc('\\', f);
+        fputc(*p, f);
+    }
+    fprintf(f, "\", \"pc\": \"0x%08" PRIx32 "\", \"psl\": \"0x%08" PRIx32 "\", \"r\": [",
+            vm_reg(m, 15), vm_psl(m));
+    for (int i = 0; i < 16; i++)
+        fprintf(f, "%s\"0x%08" PRIx32 "\"", i ? ", " : "", vm_reg(m, i));
+    fprintf(f, "], \"microcycles\": %" PRIu64 ", \"instructions\": %" PRIu64
+               ", \"cache\": {\"hits\": %" PRIu64 ", \"misses\": %" PRIu64
+               ", \"writebacks\": %" PRIu64 "}, \"mem\": {",
+            st.microcycles, st.instructions, st.cache_hits, st.cache_misses,
+            st.cache_writebacks);
+    for (int i = 0; i < nd; i++) {
+        fprintf(f, "%s\"0x%08" PRIx32 "\": \"", i ? ", " : "", da[i]);
+        uint8_t b[256];
+        for (uint32_t off = 0; off < dl[i]; off += sizeof b) {
+            uint32_t n = dl[i] - off < sizeof b ? dl[i] - off : (uint32_t)sizeof b;
+            if (vm_phys_read(m, da[i] + off, b, n) < 0)
+                break;
+            for (uint32_t j = 0; j < n; j++)
+                fprintf(f, "%02x", b[j]);
+        }
+        fputc('"', f);
+    }
+    fprintf(f, "}}\n");
+}
 
 int spamctl_cmd_run(int argc, char **argv)
 {
-    (void)argc;
-    return spamctl_not_yet(argv[0], "the microcode machine (issue 3)");
+    const char *raw = NULL, *elf = NULL, *dump = NULL, *ucode_path = NULL;
+    uint32_t load_at = 0, start = 0, psl = 0x041F0000, mem_mb = 16;
+    int have_load = 0, have_start = 0;
+    uint64_t max_cycles = 100000000;
+    uint32_t da[MAX_DUMPS], dl[MAX_DUMPS];
+    int nd = 0;
+    int set_reg[MAX_SETS];
+    uint32_t set_val[MAX_SETS];
+    int nset = 0;
+    int utrace = 0;
+
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        const char *v = i + 1 < argc ? argv[i + 1] : NULL;
+        if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
+            usage(stdout);
+            return SPAMCTL_EXIT_OK;
+        }
+        if (strcmp(a, "--utrace") == 0) {
+            utrace = 1;
+            continue;
+        }
+        int takes = a[0] == '-' && a[1] == '-';
+        if (takes && !v) {
+            fprintf(stderr, "spamctl run: %s needs a value\n", a);
+            return SPAMCTL_EXIT_USAGE;
+        }
+        if (strcmp(a, "--raw") == 0) {
+            raw = v;
+        } else if (strcmp(a, "--load-at") == 0) {
+            if (parse_u32(v, 0, &load_at) < 0)
+                goto bad_value;
+            have_load = 1;
+        } else if (strcmp(a, "--start") == 0) {
+            if (parse_u32(v, 0, &start) < 0)
+                goto bad_value;
+            have_start = 1;
+        } else if (strcmp(a, "--psl") == 0) {
+            if (parse_hex(v, &psl) < 0)
+                goto bad_value;
+        } else if (strcmp(a, "--set") == 0) {
+            const char *eq = strchr(v, '=');
+            uint32_t n, x;
+            char num[8];
+            if ((v[0] != 'r' && v[0] != 'R') || !eq || eq - v - 1 < 1 ||
+                eq - v - 1 > 2)
+                goto bad_value;
+            memcpy(num, v + 1, (size_t)(eq - v - 1));
+            num[eq - v - 1] = 0;
+            if (parse_u32(num, 10, &n) < 0 || n > 15 || parse_hex(eq + 1, &x) < 0)
+                goto bad_value;
+            if (nset == MAX_SETS) {
+                fprintf(stderr, "spamctl run: too many --set options\n");
+                return SPAMCTL_EXIT_USAGE;
+            }
+            set_reg[nset] = (int)n;
+            set_val[nset++] = x;
+        } else if (strcmp(a, "--max-cycles") == 0) {
+            char *end;
+            errno = 0;
+            unsigned long long x = strtoull(v, &end, 0);
+            if (*end || errno || !*v || *v == '-')
+                goto bad_value;
+            max_cycles = x;
+        } else if (strcmp(a, "--dump-mem") == 0) {
+            const char *colon = strchr(v, ':');
+            char addr[32];
+            if (!colon || (size_t)(colon - v) >= sizeof addr || nd == MAX_DUMPS)
+                goto bad_value;
+            memcpy(addr, v, (size_t)(colon - v));
+            addr[colon - v] = 0;
+            if (parse_u32(addr, 0, &da[nd]) < 0 || parse_u32(colon + 1, 0, &dl[nd]) < 0)
+                goto bad_value;
+            nd++;
+        } else if (strcmp(a, "--dump-state") == 0) {
+            dump = v;
+        } else if (strcmp(a, "--microcode") == 0) {
+            ucode_path = v;
+        } else if (strcmp(a, "--memory") == 0) {
+            if (parse_u32(v, 0, &mem_mb) < 0 || mem_mb == 0 || mem_mb > 512)
+                goto bad_value;
+        } else if (takes || (a[0] == '-' && a[1])) {
+            fprintf(stderr, "spamctl run: unknown option '%s'\n", a);
+            usage(stderr);
+            return SPAMCTL_EXIT_USAGE;
+        } else {
+            if (elf) {
+                fprintf(stderr, "spamctl run: more than one image given\n");
+                return SPAMCTL_EXIT_USAGE;
+            }
+            elf = a;
+            continue;
+        }
+        i++;
+        continue;
+    bad_value:
+        fprintf(stderr, "spamctl run: bad value for %s: '%s'\n", a, v);
+        return SPAMCTL_EXIT_USAGE;
+    }
+    if ((raw != NULL) == (elf != NULL) || (raw && !have_load)) {
+        fprintf(stderr, "spamctl run: give either --raw FILE --load-at ADDR or an ELF image\n");
+        usage(stderr);
+        return SPAMCTL_EXIT_USAGE;
+    }
+
+    struct ucode_image img;
+    struct vm_config cfg = {.memory_mb = mem_mb, .ucode = NULL};
+    if (ucode_path) {
+        if (load_microcode(ucode_path, &img) < 0)
+            return SPAMCTL_EXIT_BAD_INPUT;
+        cfg.ucode = &img;
+    }
+    char err[256];
+    struct vax_machine *m = vm_new(&cfg, err, sizeof err);
+    if (ucode_path)
+        ucode_image_free(&img);
+    if (!m) {
+        fprintf(stderr, "spamctl run: %s\n", err);
+        return SPAMCTL_EXIT_BAD_INPUT;
+    }
+    int rc = SPAMCTL_EXIT_OK;
+    if (raw) {
+        size_t len;
+        uint8_t *buf = slurp(raw, &len);
+        if (!buf) {
+            fprintf(stderr, "spamctl run: %s: %s\n", raw, strerror(errno));
+            rc = SPAMCTL_EXIT_BAD_INPUT;
+        } else if (vm_phys_write(m, load_at, buf, len) < 0) {
+            fprintf(stderr, "spamctl run: %s: %zu bytes at 0x%08" PRIx32
+                            " do not fit in %" PRIu32 " MB of memory\n",
+                    raw, len, load_at, mem_mb);
+            rc = SPAMCTL_EXIT_BAD_INPUT;
+        }
+        free(buf);
+        if (!have_start)
+            start = load_at;
+    } else {
+        struct vax_load_target t = {.write = vm_write_cb, .ctx = m,
+                                    .mem_size = vm_memory_size(m)};
+        struct vax_load_result res;
+        if (vax_elf_load_file(elf, &t, &res, err, sizeof err) < 0) {
+            fprintf(stderr, "spamctl run: %s\n", err);
+            rc = SPAMCTL_EXIT_BAD_INPUT;
+        } else if (!have_start) {
+            start = res.entry;
+        }
+    }
+    for (int i = 0; i < nd && rc == 0; i++)
+        if (da[i] > vm_memory_size(m) || dl[i] > vm_memory_size(m) - da[i]) {
+            fprintf(stderr, "spamctl run: --dump-mem 0x%08" PRIx32 ":%" PRIu32
+                            " is outside memory\n", da[i], dl[i]);
+            rc = SPAMCTL_EXIT_USAGE;
+        }
+    if (rc) {
+        vm_free(m);
+        return rc;
+    }
+    for (int i = 0; i < nset; i++)
+        vm_set_reg(m, set_reg[i], set_val[i]);
+    vm_set_reg(m, 15, start);
+    vm_set_psl(m, psl);
+
+    struct utrace_ctx ut;
+    memset(&ut, 0, sizeof ut);
+    if (utrace) {
+        int ok = ucode_path ? load_microcode(ucode_path, &ut.img)
+                            : ucode_default_image(&ut.img, err, sizeof err);
+        if (ok == 0)
+            vm_set_utrace(m, utrace_line, &ut);
+    }
+    vm_run(m, max_cycles);
+    if (utrace)
+        ucode_image_free(&ut.img);
+
+    if (dump) {
+        FILE *f = strcmp(dump, "-") == 0 ? stdout : fopen(dump, "w");
+        if (!f) {
+            fprintf(stderr, "spamctl run: %s: %s\n", dump, strerror(errno));
+            rc = SPAMCTL_EXIT_BAD_INPUT;
+        } else {
+            write_json(f, m, da, dl, nd);
+            if (f != stdout && fclose(f) != 0)
+                rc = SPAMCTL_EXIT_BAD_INPUT;
+        }
+    } else {
+        struct vm_stats st;
+        vm_get_stats(m, &st);
+        printf("%s: %s at PC 0x%08" PRIx32 ", PSL 0x%08" PRIx32 "; %" PRIu64
+               " microcycles, %" PRIu64 " instructions\n",
+               vm_halted(m) ? "halted" : "stopped", vm_stop_reason(m),
+               vm_reg(m, 15), vm_psl(m), st.microcycles, st.instructions);
+    }
+    vm_free(m);
+    return rc;
 }

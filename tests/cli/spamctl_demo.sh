@@ -12,7 +12,7 @@ grep -q "not" <<<"$out" && grep -q "built yet" <<<"$out" ||
 grep -q "entry 0x00000200" <<<"$out" || { echo "FAIL: demo entry point"; fail=1; }
 grep -Eq "moval" <<<"$out" && grep -Eq "halt" <<<"$out" ||
     { echo "FAIL: demo disassembly: $out"; fail=1; }
-for cmd in run stat decode hist compress decompress export; do
+for cmd in stat decode hist compress decompress export; do
     "$spamctl" $cmd >/dev/null 2>&1; rc=$?
     [ $rc -eq 3 ] || { echo "FAIL: spamctl $cmd exit $rc, expected 3"; fail=1; }
 done

@@ -1,0 +1,735 @@
+/* The microsequencer and the data path (MICROARCHITECTURE.md §2-§4).
+ * One loop iteration = one microword = one 80 ns microcycle.  This file
+ * knows the microword's fields and the decode ROMs' shapes; it knows no VAX
+ * instruction: the decode ROMs are built from vax/isa's operand table and
+ * the microcode's exported labels. */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "vax/isa/vax_opcodes.h"
+#include "vax/machine/vm_internal.h"
+
+void vm_pamm_reset(struct vax_machine *m);
+int vm_mem_read(struct vax_machine *m, uint32_t va, unsigned n, uint64_t *out);
+int vm_mem_write(struct vax_machine *m, uint32_t va, unsigned n, uint64_t v);
+uint32_t vm_ipr_read(struct vax_machine *m, uint32_t n);
+void vm_ipr_write(struct vax_machine *m, uint32_t n, uint32_t v);
+
+#define PSL_C 1u
+#define PSL_V 2u
+#define PSL_Z 4u
+#define PSL_N 8u
+#define PSL_T 0x10u
+#define PSL_IV 0x20u
+
+enum { F_C = 1, F_V = 2, F_Z = 4, F_N = 8 };
+
+static const uint32_t width_mask[4] = {0xFF, 0xFFFF, 0xFFFFFFFF, 0xFFFFFFFF};
+static const uint32_t width_sign[4] = {0x80, 0x8000, 0x80000000, 0x80000000};
+static const unsigned width_size[4] = {1, 2, 4, 8};
+static const unsigned width_log[4] = {0, 1, 2, 3};
+
+static const char *const mode_names[16] = {
+    "LIT", "LIT", "LIT", "LIT", "IDX", "REG", "REGDEF", "AUTODEC",
+    "AUTOINC", "AUTOINCDEF", "DISPB", "DISPBDEF", "DISPW", "DISPWDEF",
+    "DISPL", "DISPLDEF"};
+static const char *const pc_mode_names[16] = {
+    [8] = "IMMED", [9] = "ABS", [10] = "PCDISPB", [11] = "PCDISPBDEF",
+    [12] = "PCDISPW", [13] = "PCDISPWDEF", [14] = "PCDISPL", [15] = "PCDISPLDEF"};
+static const char acc_letters[5] = {'R', 'M', 'W', 'A', 'V'};
+
+static int find(const struct ucode_image *img, const char *fmt, const char *a,
+                const char *b)
+{
+    char name[96];
+    snprintf(name, sizeof name, fmt, a, b);
+    return ucode_label(img, name);
+}
+
+/* Builds the opcode and specifier-mode decode ROMs from the opcode table
+ * and the microcode's labels (§4). */
+static int build_roms(struct vax_machine *m, const struct ucode_image *img,
+                      char *err, size_t errlen)
+{
+    int rsvinsn = ucode_label(img, "RESERVED_INSTRUCTION");
+    int rsvaddr = ucode_label(img, "RESERVED_ADDRESSING_MODE");
+    int unimpl = ucode_label(img, "UNIMPLEMENTED");
+    int specb = ucode_label(img, "SPEC.B");
+    if (rsvinsn < 0 || rsvaddr < 0 || specb < 0) {
+        snprintf(err, errlen, "microcode lacks RESERVED_INSTRUCTION, "
+                              "RESERVED_ADDRESSING_MODE or SPEC.B");
+        return -1;
+    }
+    if (unimpl < 0)
+        unimpl = rsvinsn;
+    m->l_rsvinsn = (uint16_t)rsvinsn;
+    m->spec_b = (uint16_t)specb;
+    for (int i = 0; i < 512; i++) {
+        m->drom[i].entry = (uint16_t)rsvinsn;
+        m->drom[i].defined = 0;
+    }
+    for (size_t i = 0; i < vax_opcode_count; i++) {
+        const struct vax_opcode *op = &vax_opcodes[i];
+        int idx = op->code > 0xFF ? 0x100 | (op->code & 0xFF) : op->code;
+        struct drom_entry *e = &m->drom[idx];
+        if (e->defined)
+            continue; /* alias */
+        char name[32];
+        size_t k;
+        for (k = 0; op->name[k] && k < sizeof name - 1; k++)
+            name[k] = (char)toupper((unsigned char)op->name[k]);
+        name[k] = 0;
+        int entry = ucode_label(img, name);
+        e->defined = 1;
+        e->entry = (uint16_t)(entry >= 0 ? entry : unimpl);
+        e->n = (uint8_t)vax_opcode_noperands(op);
+        for (int j = 0; j < e->n; j++) {
+            struct vax_operand_desc d = vax_opcode_operand(op, j);
+            const char *acc = "rmwavb";
+            e->acc[j] = (uint8_t)(strchr(acc, d.access) - acc);
+            e->dt[j] = d.dtype == 'b' ? 0 : d.dtype == 'w' ? 1 : d.dtype == 'l' ? 2 : 3;
+        }
+        if (entry < 0)
+            e->n = 0; /* go straight to UNIMPLEMENTED */
+    }
+    for (int ix = 0; ix < 2; ix++)
+        for (int acc = 0; acc < 5; acc++)
+            for (int mode = 0; mode < 16; mode++)
+                for (int pc = 0; pc < 2; pc++) {
+                    char a[2] = {acc_letters[acc], 0};
+                    int t = -1;
+                    if (ix && mode < 6) {
+                        t = rsvaddr;
+                    } else {
+                        if (pc && pc_mode_names[mode]) {
+                            t = find(img, "SPEC.%s.%s", a, pc_mode_names[mode]);
+                            if (t < 0)
+                                t = find(img, "SPEC.%s%s", pc_mode_names[mode], "");
+                        }
+                        if (t < 0)
+                            t = find(img, "SPEC.%s.%s", a, mode_names[mode]);
+                        if (t < 0)
+                            t = find(img, "SPEC.%s%s", mode_names[mode], "");
+                        if (t < 0)
+                            t = rsvaddr;
+                    }
+                    m->spec_tab[ix][acc][mode][pc] = (uint16_t)t;
+                }
+    return 0;
+}
+
+struct vax_machine *vm_new(const struct vm_config *cfg, char *err, size_t errlen)
+{
+    uint32_t mb = cfg && cfg->memory_mb ? cfg->memory_mb : 16;
+    if (mb > 512) {
+        snprintf(err, errlen, "memory size %u MB too large (at most 512)", mb);
+        return NULL;
+    }
+    struct vax_machine *m = calloc(1, sizeof *m);
+    if (!m) {
+        snprintf(err, errlen, "out of memory");
+        return NULL;
+    }
+    m->mem_size = mb << 20;
+    m->mem = calloc(1, m->mem_size);
+    m->cs = calloc(UCS_SIZE, sizeof *m->cs);
+    if (!m->mem || !m->cs) {
+        snprintf(err, errlen, "out of memory for %u MB", mb);
+        vm_free(m);
+        return NULL;
+    }
+    struct ucode_image def;
+    const struct ucode_image *img = cfg ? cfg->ucode : NULL;
+    int own = 0;
+    if (!img) {
+        if (ucode_default_image(&def, err, errlen) < 0) {
+            vm_free(m);
+            return NULL;
+        }
+        img = &def;
+        own = 1;
+    }
+    memcpy(m->cs, img->words, UCS_SIZE * sizeof *m->cs);
+    int rc = build_roms(m, img, err, errlen);
+    if (own)
+        ucode_image_free(&def);
+    if (rc < 0) {
+        vm_free(m);
+        return NULL;
+    }
+    vm_pamm_reset(m);
+    m->psl = 0x041F0000;
+    m->ipr[0x38] = 0; /* MAPEN */
+    return m;
+}
+
+void vm_free(struct vax_machine *m)
+{
+    if (!m)
+        return;
+    free(m->mem);
+    free(m->cs);
+    free(m);
+}
+
+uint32_t vm_reg(const struct vax_machine *m, int n) { return m->r[n & 15]; }
+void vm_set_reg(struct vax_machine *m, int n, uint32_t v) { m->r[n & 15] = v; }
+uint32_t vm_psl(const struct vax_machine *m) { return m->psl; }
+void vm_set_psl(struct vax_machine *m, uint32_t v) { m->psl = v; }
+
+int vm_halted(const struct vax_machine *m) { return m->stop == VM_STOPPED; }
+
+const char *vm_stop_reason(const struct vax_machine *m)
+{
+    return m->stop ? m->reason : "running";
+}
+
+void vm_get_stats(const struct vax_machine *m, struct vm_stats *s)
+{
+    *s = m->st;
+}
+
+void vm_set_utrace(struct vax_machine *m, vm_utrace_fn fn, void *ctx)
+{
+    m->utrace = fn;
+    m->utrace_ctx = ctx;
+}
+
+static void stop(struct vax_machine *m, const char *why)
+{
+    if (m->stop)
+        return;
+    m->stop = VM_STOPPED;
+    snprintf(m->reason, sizeof m->reason, "%s", why);
+}
+
+/* ---- I-stream ---- */
+
+static uint32_t istream(struct vax_machine *m, unsigned n)
+{
+    uint64_t v = 0;
+    if (vm_mem_read(m, m->r[15], n, &v) < 0)
+        return 0;
+    m->r[15] += n;
+    return (uint32_t)v;
+}
+
+/* The SPECMODE dispatch: consume the specifier byte (or, for a branch
+ * displacement, nothing), latch RN, pick the entry. */
+static uint16_t spec_dispatch(struct vax_machine *m)
+{
+    const struct drom_entry *e = m->cur;
+    unsigned acc = e->acc[m->spec];
+    if (acc == ACC_B)
+        return m->spec_b;
+    uint32_t b = istream(m, 1);
+    m->specb = (uint8_t)b;
+    m->rn = b & 15;
+    return m->spec_tab[m->idx][acc][b >> 4][m->rn == 15];
+}
+
+/* IRD: count, (interrupt check: issue 4), fetch and decode the opcode. */
+static uint16_t ird(struct vax_machine *m, int count)
+{
+    if (count)
+        m->icnt++;
+    uint32_t op = istream(m, 1);
+    if (op == 0xFD)
+        op = 0x100 | istream(m, 1);
+    m->opc = (uint16_t)op;
+    m->st.instructions++;
+    const struct drom_entry *e = &m->drom[op];
+    m->cur = e;
+    m->spec = 0;
+    m->idx = 0;
+    m->opk = 0;
+    m->usp = 0;
+    if (!e->defined)
+        return m->l_rsvinsn;
+    if (e->n == 0)
+        return e->entry;
+    return spec_dispatch(m);
+}
+
+/* ---- data path ---- */
+
+static inline unsigned cur_width(const struct vax_machine *m)
+{
+    return m->spec < m->cur->n ? m->cur->dt[m->spec] : 2;
+}
+
+static inline unsigned dl_width(const struct vax_machine *m, const struct uword *w)
+{
+    switch (w->dl) {
+    case UDL_B: return 0;
+    case UDL_W: return 1;
+    case UDL_L: return 2;
+    case UDL_Q: return 3;
+    case UDL_CUR: return cur_width(m);
+    default: return m->opk < m->cur->n ? m->cur->dt[m->opk] : 2;
+    }
+}
+
+static inline uint32_t src(struct vax_machine *m, unsigned s, const struct uword *w,
+                           unsigned wd)
+{
+    if (s < 16)
+        return m->t[s];
+    if (s < 32)
+        return m->r[s - 16];
+    switch (s) {
+    case UR_NONE: case UR_ZERO: return 0;
+    case UR_RN: return m->r[m->rn];
+    case UR_RN1: return m->r[(m->rn + 1) & 15];
+    case UR_RX: return m->r[m->rx];
+    case UR_OPR: return m->r[m->opa[m->opk] & 15];
+    case UR_OPR1: return m->r[(m->opa[m->opk] + 1) & 15];
+    case UR_PSL: return m->psl;
+    case UR_MAR: return m->mar;
+    case UR_MDR: return m->mdr;
+    case UR_Q: return m->q;
+    case UR_SC: return m->sc;
+    case UR_ICNT: return m->icnt;
+    case UR_K: return w->k;
+    case UR_IB: return istream(m, width_size[wd] > 4 ? 4 : width_size[wd]);
+    case UR_LIT: return m->specb & 0x3F;
+    case UR_RXS: return m->r[m->rx] << width_log[cur_width(m)];
+    case UR_SIZE: return width_size[cur_width(m)];
+    case UR_OPCODE: return m->opc;
+    case UR_IPR: return vm_ipr_read(m, m->mar & 0xFF);
+    case UR_OPVL: return m->opv[m->cur->n ? m->cur->n - 1 : 0];
+    case UR_OPV: return m->opv[m->spec % 6];
+    case UR_OPH: return m->oph[m->spec % 6];
+    case UR_OPA: return m->opa[m->spec % 6];
+    case UR_OPVK: return m->opv[m->opk];
+    case UR_OPHK: return m->oph[m->opk];
+    case UR_OPAK: return m->opa[m->opk];
+    default:
+        if (s >= UR_OPV0 && s <= UR_OPV5) return m->opv[s - UR_OPV0];
+        if (s >= UR_OPH0 && s <= UR_OPH5) return m->oph[s - UR_OPH0];
+        if (s >= UR_OPA0 && s <= UR_OPA5) return m->opa[s - UR_OPA0];
+        return 0;
+    }
+}
+
+static inline void gpr_write(uint32_t *r, uint32_t v, unsigned wd)
+{
+    if (wd == 0)
+        *r = (*r & ~0xFFu) | (v & 0xFF);
+    else if (wd == 1)
+        *r = (*r & ~0xFFFFu) | (v & 0xFFFF);
+    else
+        *r = v;
+}
+
+static inline void dst(struct vax_machine *m, unsigned d, uint32_t v,
+                       const struct uword *w, unsigned wd)
+{
+    (void)w;
+    if (d < 16) {
+        m->t[d] = v;
+        return;
+    }
+    if (d < 32) {
+        gpr_write(&m->r[d - 16], v, wd);
+        return;
+    }
+    switch (d) {
+    case UR_NONE: return;
+    case UR_RN: gpr_write(&m->r[m->rn], v, wd); return;
+    case UR_RN1: gpr_write(&m->r[(m->rn + 1) & 15], v, wd); return;
+    case UR_RX: gpr_write(&m->r[m->rx], v, wd); return;
+    case UR_OPR: gpr_write(&m->r[m->opa[m->opk] & 15], v, wd); return;
+    case UR_OPR1: gpr_write(&m->r[(m->opa[m->opk] + 1) & 15], v, wd); return;
+    case UR_PSL: m->psl = v; return;
+    case UR_MAR: m->mar = v; return;
+    case UR_MDR: m->mdr = v; return;
+    case UR_Q: m->q = v; return;
+    case UR_SC: m->sc = v; return;
+    case UR_OPV: m->opv[m->spec % 6] = v; return;
+    case UR_OPH: m->oph[m->spec % 6] = v; return;
+    case UR_OPA: m->opa[m->spec % 6] = v; return;
+    case UR_OPVK: m->opv[m->opk] = v; return;
+    case UR_OPHK: m->oph[m->opk] = v; return;
+    case UR_OPAK: m->opa[m->opk] = v; return;
+    default:
+        if (d >= UR_OPV0 && d <= UR_OPV5) m->opv[d - UR_OPV0] = v;
+        else if (d >= UR_OPH0 && d <= UR_OPH5) m->oph[d - UR_OPH0] = v;
+        else if (d >= UR_OPA0 && d <= UR_OPA5) m->opa[d - UR_OPA0] = v;
+        return;
+    }
+}
+
+static inline unsigned nz(uint32_t r, uint32_t sign)
+{
+    return (r & sign ? F_N : 0) | (r == 0 ? F_Z : 0);
+}
+
+static inline uint32_t sext(uint32_t v, unsigned wd)
+{
+    if (wd == 0) return (uint32_t)(int32_t)(int8_t)v;
+    if (wd == 1) return (uint32_t)(int32_t)(int16_t)v;
+    return v;
+}
+
+/* The ALU and shifter: result at width wd; flags in *fl. */
+static uint32_t alu(struct vax_machine *m, unsigned f, uint32_t a, uint32_t b,
+                    unsigned wd, unsigned *fl)
+{
+    uint32_t mask = width_mask[wd], sign = width_sign[wd], r;
+    unsigned c = 0, v = 0;
+    switch (f) {
+    case UA_PASSA: r = a & mask; break;
+    case UA_PASSB: r = b & mask; break;
+    case UA_ADD: case UA_ADC: {
+        uint64_t s = (uint64_t)(a & mask) + (b & mask) +
+                     (f == UA_ADC ? (m->psl & PSL_C) : 0);
+        r = (uint32_t)s & mask;
+        c = (unsigned)(s >> (8 * width_size[wd > 2 ? 2 : wd])) & 1;
+        v = ((a ^ r) & (b ^ r) & sign) != 0;
+        break;
+    }
+    case UA_SUB: case UA_SBC: {
+        uint64_t bb = (uint64_t)(b & mask) + (f == UA_SBC ? (m->psl & PSL_C) : 0);
+        r = (uint32_t)((a & mask) - bb) & mask;
+        c = (a & mask) < bb;
+        v = ((a ^ b) & (a ^ r) & sign) != 0;
+        break;
+    }
+    case UA_AND: r = a & b & mask; break;
+    case UA_OR: r = (a | b) & mask; break;
+    case UA_XOR: r = (a ^ b) & mask; break;
+    case UA_BIC: r = a & ~b & mask; break;
+    case UA_NOT: r = ~a & mask; break;
+    case UA_SEXT: r = sext(a, wd); *fl = nz(r, 0x80000000u); return r;
+    case UA_ZEXT: r = a & mask; *fl = nz(r, 0x80000000u); return r;
+    case UA_TRUNC:
+        r = a & mask;
+        v = sext(r, wd) != a;
+        break;
+    case UA_MUL: {
+        int64_t p = (int64_t)(int32_t)sext(a & mask, wd) *
+                    (int64_t)(int32_t)sext(b & mask, wd);
+        r = (uint32_t)p & mask;
+        m->q = (uint32_t)((uint64_t)p >> 32);
+        v = (int64_t)(int32_t)sext(r, wd) != p;
+        break;
+    }
+    case UA_MULU: {
+        uint64_t p = (uint64_t)a * b;
+        r = (uint32_t)p;
+        m->q = (uint32_t)(p >> 32);
+        break;
+    }
+    case UA_DIV:
+        if (wd == 3) {
+            int64_t dd = (int64_t)((uint64_t)m->q << 32 | a);
+            int32_t dv = (int32_t)b;
+            if (dv == 0 || (dd == INT64_MIN && dv == -1)) {
+                r = a;
+                v = 1;
+                m->q = 0;
+            } else {
+                int64_t qu = dd / dv;
+                if (qu > INT32_MAX || qu < INT32_MIN) {
+                    r = a;
+                    v = 1;
+                    m->q = 0;
+                } else {
+                    r = (uint32_t)qu;
+                    m->q = (uint32_t)(dd % dv);
+                }
+            }
+            *fl = nz(r, 0x80000000u) | (v ? F_V : 0);
+            return r;
+        } else {
+            int32_t x = (int32_t)sext(a & mask, wd), y = (int32_t)sext(b & mask, wd);
+            int32_t minv = (int32_t)sext(sign, wd);
+            if (y == 0 || (x == minv && y == -1)) {
+                r = a & mask;
+                v = 1;
+            } else {
+                r = (uint32_t)(x / y) & mask;
+                m->q = (uint32_t)(x % y);
+            }
+        }
+        break;
+    case UA_SHL: r = (b & 63) >= 32 ? 0 : (a << (b & 31)) & mask; break;
+    case UA_SHR: r = (b & 63) >= 32 ? 0 : ((a & mask) >> (b & 31)); break;
+    case UA_SAR: {
+        int32_t x = (int32_t)sext(a & mask, wd);
+        unsigned n = b & 63;
+        r = (uint32_t)(x >> (n > 31 ? 31 : n)) & mask;
+        break;
+    }
+    case UA_SHLQ: case UA_SHRQ: {
+        uint64_t x = (uint64_t)m->q << 32 | a;
+        unsigned n = b & 63;
+        x = f == UA_SHLQ ? x << n : x >> n;
+        r = (uint32_t)x;
+        m->q = (uint32_t)(x >> 32);
+        break;
+    }
+    case UA_ASH: {
+        int32_t x = (int32_t)a;
+        int cnt = (int8_t)(b & 0xFF);
+        if (cnt >= 0) {
+            r = cnt > 31 ? 0 : (uint32_t)x << cnt;
+            v = cnt > 31 ? x != 0 : ((int32_t)r >> cnt) != x;
+        } else {
+            r = (uint32_t)(x >> (-cnt > 31 ? 31 : -cnt));
+        }
+        *fl = nz(r, 0x80000000u) | (v ? F_V : 0);
+        return r;
+    }
+    case UA_ASHQ: {
+        int64_t x = (int64_t)((uint64_t)m->q << 32 | a), y;
+        int cnt = (int8_t)(b & 0xFF);
+        if (cnt >= 0) {
+            y = cnt > 63 ? 0 : (int64_t)((uint64_t)x << cnt);
+            v = cnt > 63 ? x != 0 : (y >> cnt) != x;
+        } else {
+            y = x >> (-cnt > 63 ? 63 : -cnt);
+        }
+        r = (uint32_t)y;
+        m->q = (uint32_t)((uint64_t)y >> 32);
+        *fl = nz(r, 0x80000000u) | (v ? F_V : 0);
+        return r;
+    }
+    case UA_ROTL: {
+        unsigned n = b & 31;
+        r = n ? (a << n) | (a >> (32 - n)) : a;
+        break;
+    }
+    case UA_MASK: r = (b & 63) >= 32 ? 0xFFFFFFFFu : (1u << (b & 63)) - 1; break;
+    case UA_FFS: case UA_FFC: {
+        unsigned n = b & 63, i;
+        uint32_t x = f == UA_FFS ? a : ~a;
+        if (n > 32) n = 32;
+        for (i = 0; i < n && !(x >> i & 1); i++)
+            ;
+        r = i;
+        *fl = i == n ? F_Z : 0;
+        return r;
+    }
+    case UA_BIT: r = (a >> (b & 31)) & 1; break;
+    default: r = 0;
+    }
+    *fl = nz(r, sign) | (v ? F_V : 0) | (c ? F_C : 0);
+    return r;
+}
+
+static inline int cond(const struct vax_machine *m, unsigned c, unsigned fl,
+                       uint32_t psl, uint32_t a, const struct uword *w)
+{
+    int r;
+    switch (c & 0x1F) {
+    case UC_TRUE: r = 1; break;
+    case UC_ALU_Z: r = (fl & F_Z) != 0; break;
+    case UC_ALU_N: r = (fl & F_N) != 0; break;
+    case UC_ALU_V: r = (fl & F_V) != 0; break;
+    case UC_ALU_C: r = (fl & F_C) != 0; break;
+    case UC_ALU_LT: r = !(fl & F_N) != !(fl & F_V); break;
+    case UC_ALU_LE: r = (!(fl & F_N) != !(fl & F_V)) || (fl & F_Z); break;
+    case UC_ALU_CZ: r = (fl & (F_C | F_Z)) != 0; break;
+    case UC_PSL_N: r = (psl & PSL_N) != 0; break;
+    case UC_PSL_Z: r = (psl & PSL_Z) != 0; break;
+    case UC_PSL_V: r = (psl & PSL_V) != 0; break;
+    case UC_PSL_C: r = (psl & PSL_C) != 0; break;
+    case UC_PSL_NZ: r = (psl & (PSL_N | PSL_Z)) != 0; break;
+    case UC_PSL_CZ: r = (psl & (PSL_C | PSL_Z)) != 0; break;
+    case UC_PSL_IV: r = (psl & PSL_IV) != 0; break;
+    case UC_PSL_T: r = (psl & PSL_T) != 0; break;
+    case UC_PSL_KERN: r = (psl & 0x03000000u) == 0; break;
+    case UC_IOVT: r = (psl & (PSL_V | PSL_IV)) == (PSL_V | PSL_IV); break;
+    case UC_OPREG: r = m->opreg[m->opk]; break;
+    case UC_SC_Z: r = m->sc == 0; break;
+    case UC_A_B0: r = a & 1; break;
+    case UC_A_B31: r = a >> 31; break;
+    case UC_DLQ: r = dl_width(m, w) == 3; break;
+    case UC_RN_PC: r = m->rn == 15; break;
+    case UC_INTPEND: r = 0; break; /* interrupts arrive with issue 4 */
+    case UC_IDX: r = m->idx; break;
+    case UC_IPR_BAD: r = m->ipr_bad; break;
+    case UC_A_Z: r = a == 0; break;
+    default: r = 0;
+    }
+    return (c & UC_NOT) ? !r : r;
+}
+
+static void ucode_error(struct vax_machine *m, const char *what)
+{
+    char buf[160];
+    snprintf(buf, sizeof buf, "microcode error: %s at micro-address 0x%04X",
+             what, m->upc);
+    stop(m, buf);
+}
+
+static void do_stop(struct vax_machine *m, uint32_t code)
+{
+    char buf[160];
+    const char *r = code < USTOP__COUNT ? uw_stop_reasons[code] : "stop";
+    if (code == USTOP_RSVINSN || code == USTOP_UNIMPL)
+        snprintf(buf, sizeof buf, "%s (opcode %s%02X)", r,
+                 m->opc > 0xFF ? "FD" : "", m->opc & 0xFF);
+    else
+        snprintf(buf, sizeof buf, "%s", r);
+    stop(m, buf);
+}
+
+enum vm_stop vm_run(struct vax_machine *m, uint64_t max_cycles)
+{
+    if (m->stop == VM_CYCLE_LIMIT)
+        m->stop = VM_RUNNING;
+    if (m->stop)
+        return m->stop;
+    if (!m->started) {
+        m->started = 1;
+        m->upc = ird(m, 0);
+    }
+    while (!m->stop) {
+        if (max_cycles && m->st.microcycles >= max_cycles) {
+            m->stop = VM_CYCLE_LIMIT;
+            snprintf(m->reason, sizeof m->reason, "cycle limit");
+            break;
+        }
+        const struct uword *w = &m->cs[m->upc];
+        if (!w->valid) {
+            ucode_error(m, "unused micro-address executed");
+            break;
+        }
+        if (m->utrace)
+            m->utrace(m->utrace_ctx, m, m->upc);
+        m->st.microcycles++;
+        if (w->opk != UOPK_KEEP)
+            m->opk = w->opk;
+        unsigned wd = dl_width(m, w);
+        uint32_t psl0 = m->psl;
+        uint32_t a = src(m, w->a, w, wd);
+        uint32_t b = src(m, w->b, w, wd);
+        uint32_t s2 = w->s2 == UR_ALU ? 0 : src(m, w->s2, w, wd);
+        unsigned fl;
+        uint32_t r = alu(m, w->alu, a, b, wd, &fl);
+        dst(m, w->dst, r, w, wd);
+        if (w->d2 != UR_NONE)
+            dst(m, w->d2, w->s2 == UR_ALU ? r : s2, w, wd);
+        if (m->stop) /* a machine check during an I-stream read */
+            break;
+        switch (w->cc) {
+        case UCC_NONE: break;
+        case UCC_ARITH: m->psl = (m->psl & ~0xFu) | fl; break;
+        case UCC_LOGIC: m->psl = (m->psl & ~0xEu) | (fl & (F_N | F_Z)); break;
+        case UCC_TEST: m->psl = (m->psl & ~0xFu) | (fl & (F_N | F_Z)); break;
+        case UCC_CMP: {
+            unsigned lt = !(fl & F_N) != !(fl & F_V);
+            m->psl = (m->psl & ~0xFu) | (lt ? F_N : 0) | (fl & (F_Z | F_C));
+            break;
+        }
+        case UCC_NZV: m->psl = (m->psl & ~0xEu) | (fl & (F_N | F_Z | F_V)); break;
+        case UCC_NZVC0: m->psl = (m->psl & ~0xFu) | (fl & (F_N | F_Z | F_V)); break;
+        case UCC_QUAD:
+            m->psl = (m->psl & ~0xEu) | (m->q >> 31 ? F_N : 0) |
+                     (m->q == 0 && r == 0 ? F_Z : 0) | (fl & F_V);
+            break;
+        }
+        if (w->mem != UM_NONE) {
+            unsigned n = width_size[wd];
+            uint64_t v;
+            switch (w->mem) {
+            case UM_READ: case UM_READP: case UM_READB:
+                if (w->mem == UM_READB)
+                    n = 1;
+                if (vm_mem_read(m, m->mar, n, &v) == 0) {
+                    m->mdr = (uint32_t)v;
+                    if (n == 8)
+                        m->q = (uint32_t)(v >> 32);
+                }
+                break;
+            case UM_READOP: /* the operand's own width */
+                if (vm_mem_read(m, m->mar, width_size[cur_width(m)], &v) == 0) {
+                    m->opv[m->spec % 6] = (uint32_t)v;
+                    m->oph[m->spec % 6] = (uint32_t)(v >> 32);
+                }
+                break;
+            case UM_WRITE: case UM_WRITEP: case UM_WRITEB:
+                vm_mem_write(m, m->mar, w->mem == UM_WRITEB ? 1 : n, (uint64_t)m->q << 32 | m->mdr);
+                break;
+            case UM_WRITEOP: /* operand OPK's own width */
+                vm_mem_write(m, m->opa[m->opk],
+                             width_size[m->opk < m->cur->n ? m->cur->dt[m->opk] : 2],
+                             (uint64_t)m->q << 32 | m->mdr);
+                break;
+            }
+            if (m->stop)
+                break;
+        }
+        switch (w->misc) {
+        case UX_NONE: break;
+        case UX_LATCHRX: m->rx = m->rn; m->idx = 1; break;
+        case UX_SETREG: m->opreg[m->spec % 6] = 1; m->opa[m->spec % 6] = m->rn; break;
+        case UX_SETMEM: m->opreg[m->spec % 6] = 0; break;
+        case UX_STOP: do_stop(m, w->k); break;
+        case UX_IPRRD: m->mdr = vm_ipr_read(m, m->mar & 0xFF); break;
+        case UX_IPRWR: vm_ipr_write(m, m->mar & 0xFF, m->mdr); break;
+        default: break; /* CLRLOG, UNDO, TRACEWR: not yet */
+        }
+        if (m->stop)
+            break;
+        uint16_t next = (uint16_t)(m->upc + 1);
+        switch (w->seq) {
+        case US_NEXT: break;
+        case US_JUMP: next = w->next; break;
+        case US_CALL: case US_BCALL: case US_DCALL:
+            if (w->seq == US_BCALL && !cond(m, w->cond, fl, psl0, a, w))
+                break;
+            if (m->usp >= USTACK_DEPTH) {
+                ucode_error(m, "micro-stack overflow");
+                break;
+            }
+            m->ustack[m->usp++] = next;
+            if (w->seq != US_DCALL) {
+                next = w->next;
+                break;
+            }
+            /* fall through: DCALL dispatches */
+            /* FALLTHROUGH */
+        case US_DISPATCH:
+            switch (w->disp) {
+            case UD_SPECMODE: next = spec_dispatch(m); break;
+            case UD_ACC: next = (uint16_t)(w->next + m->cur->acc[m->spec % 6] + (m->idx ? 5 : 0)); break;
+            case UD_DL: next = (uint16_t)(w->next + wd); break;
+            case UD_A4: next = (uint16_t)(w->next + (a & 15)); break;
+            case UD_A2: next = (uint16_t)(w->next + (a & 3)); break;
+            case UD_OPREG: next = (uint16_t)(w->next + m->opreg[m->opk]); break;
+            default: next = w->next;
+            }
+            break;
+        case US_RET:
+            if (m->usp == 0) {
+                ucode_error(m, "micro-stack underflow");
+                break;
+            }
+            next = m->ustack[--m->usp];
+            break;
+        case US_BRANCH:
+            if (cond(m, w->cond, fl, psl0, a, w))
+                next = w->next;
+            break;
+        case US_IRD:
+            next = ird(m, 1);
+            break;
+        case US_IRDIF:
+            next = cond(m, w->cond, fl, psl0, a, w) ? ird(m, 1) : w->next;
+            break;
+        case US_SPECNEXT:
+            m->spec++;
+            m->idx = 0;
+            next = m->spec < m->cur->n ? spec_dispatch(m) : m->cur->entry;
+            break;
+        }
+        m->upc = next & (UCS_SIZE - 1);
+    }
+    return m->stop;
+}

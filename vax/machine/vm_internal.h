@@ -1,0 +1,61 @@
+/* The machine's state (private to vax/machine). */
+#ifndef VAX_MACHINE_VM_INTERNAL_H
+#define VAX_MACHINE_VM_INTERNAL_H
+
+#include "vax/machine/vm.h"
+
+/* Access classes of operand descriptors, in ACC-dispatch order. */
+enum { ACC_R, ACC_M, ACC_W, ACC_A, ACC_V, ACC_B };
+
+struct drom_entry {      /* one opcode's decode-ROM word */
+    uint16_t entry;      /* execute entry point */
+    uint8_t defined;     /* 0: reserved instruction */
+    uint8_t n;           /* number of operands */
+    uint8_t acc[6];      /* ACC_* */
+    uint8_t dt[6];       /* 0 B, 1 W, 2 L, 3 Q */
+};
+
+struct cache_set {
+    uint32_t tag[VM_CACHE_WAYS];
+    uint8_t valid[VM_CACHE_WAYS], dirty[VM_CACHE_WAYS];
+    uint8_t lru; /* way to replace next */
+};
+
+struct vax_machine {
+    /* data path */
+    uint32_t r[16], t[16];
+    uint32_t psl, mar, mdr, q, sc, icnt;
+    uint32_t opv[6], oph[6], opa[6];
+    uint8_t opreg[6];
+    uint8_t rn, rx, specb, spec, idx, opk;
+    uint16_t opc;
+    const struct drom_entry *cur;
+    /* sequencer */
+    uint16_t upc;
+    uint16_t ustack[USTACK_DEPTH];
+    int usp;
+    int started;
+    struct uword *cs;
+    /* decode ROMs */
+    struct drom_entry drom[512];
+    uint16_t spec_tab[2][5][16][2]; /* [indexed][acc][mode][rn==PC] */
+    uint16_t spec_b;                /* branch displacement entry */
+    uint16_t l_rsvinsn;
+    /* memory */
+    uint8_t *mem;
+    uint32_t mem_size;
+    uint8_t pamm[1024];
+    uint32_t pamloc;
+    struct cache_set cache[VM_CACHE_SETS];
+    /* IPRs */
+    uint32_t ipr[256];
+    int ipr_bad;
+    vm_utrace_fn utrace;
+    void *utrace_ctx;
+    /* accounting and status */
+    struct vm_stats st;
+    enum vm_stop stop;
+    char reason[160];
+};
+
+#endif
