@@ -37,6 +37,11 @@ static void usage(FILE *f)
 "  --microcode FILE     use this control-store image or .mic source\n"
 "  --memory MB          physical memory size (default 16)\n"
 "  --utrace             print every microcycle on stderr (slow)\n"
+"  --console-in STRING|@FILE\n"
+"                       console terminal input (escapes \\r \\n \\t \\\\ \\xHH;\n"
+"                       default: the host's stdin)\n"
+"  --console-out FILE   console terminal output (default: stdout, or\n"
+"                       stderr with --dump-state -)\n"
 "\n"
 "Exit status: 0 the machine ran (whatever stopped it), 1 bad input,\n"
 "2 usage error.\n");
@@ -145,6 +150,60 @@ static void utrace_line(void *ctx, const struct vax_machine *m, uint16_t upc)
             best, upc - bestaddr, vm_reg(m, 15), vm_psl(m), desc);
 }
 
+/* --console-in STRING: C-like escapes, so a carriage return can be given. */
+static uint8_t *unescape(const char *s, size_t *len)
+{
+    uint8_t *out = malloc(strlen(s) + 1);
+    size_t n = 0;
+    if (!out)
+        return NULL;
+    while (*s) {
+        if (*s != '\\' || !s[1]) {
+            out[n++] = (uint8_t)*s++;
+            continue;
+        }
+        s++;
+        switch (*s) {
+        case 'r': out[n++] = '\r'; s++; break;
+        case 'n': out[n++] = '\n'; s++; break;
+        case 't': out[n++] = '\t'; s++; break;
+        case 'x': {
+            unsigned v = 0;
+            int k = 0;
+            s++;
+            while (k < 2 && ((*s >= '0' && *s <= '9') || ((*s | 32) >= 'a' && (*s | 32) <= 'f'))) {
+                v = v * 16 + (unsigned)(*s <= '9' ? *s - '0' : (*s | 32) - 'a' + 10);
+                s++;
+                k++;
+            }
+            out[n++] = (uint8_t)v;
+            break;
+        }
+        default: out[n++] = (uint8_t)*s++; break;
+        }
+    }
+    *len = n;
+    return out;
+}
+
+static void write_events(FILE *f, const struct vax_machine *m, int json)
+{
+    uint64_t c[128];
+    vm_scb_counts(m, c);
+    int first = 1;
+    for (int i = 0; i < 128; i++) {
+        if (!c[i])
+            continue;
+        if (json)
+            fprintf(f, "%s\"0x%02x\": %" PRIu64, first ? "" : ", ", i * 4, c[i]);
+        else
+            fprintf(f, "%s0x%02X=%" PRIu64, first ? "events by SCB vector: " : " ", i * 4, c[i]);
+        first = 0;
+    }
+    if (!json && !first)
+        fputc('\n', f);
+}
+
 static void write_json(FILE *f, struct vax_machine *m, const uint32_t *da,
                        const uint32_t *dl, int nd)
 {
@@ -177,6 +236,8 @@ static void write_json(FILE *f, struct vax_machine *m, const uint32_t *da,
         }
         fputc('"', f);
     }
+    fprintf(f, "}, \"events\": {");
+    write_events(f, m, 1);
     fprintf(f, "}}\n");
 }
 
@@ -192,6 +253,7 @@ int spamctl_cmd_run(int argc, char **argv)
     uint32_t set_val[MAX_SETS];
     int nset = 0;
     int utrace = 0;
+    const char *con_in = NULL, *con_out = NULL;
 
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
@@ -256,6 +318,10 @@ int spamctl_cmd_run(int argc, char **argv)
             if (parse_u32(addr, 0, &da[nd]) < 0 || parse_u32(colon + 1, 0, &dl[nd]) < 0)
                 goto bad_value;
             nd++;
+        } else if (strcmp(a, "--console-in") == 0) {
+            con_in = v;
+        } else if (strcmp(a, "--console-out") == 0) {
+            con_out = v;
         } else if (strcmp(a, "--dump-state") == 0) {
             dump = v;
         } else if (strcmp(a, "--microcode") == 0) {
@@ -352,7 +418,34 @@ int spamctl_cmd_run(int argc, char **argv)
         if (ok == 0)
             vm_set_utrace(m, utrace_line, &ut);
     }
+    uint8_t *con_buf = NULL;
+    FILE *con_f = NULL;
+    if (con_in) {
+        size_t n = 0;
+        con_buf = con_in[0] == '@' ? slurp(con_in + 1, &n) : unescape(con_in, &n);
+        if (!con_buf) {
+            fprintf(stderr, "spamctl run: --console-in %s: %s\n", con_in, strerror(errno));
+            vm_free(m);
+            return SPAMCTL_EXIT_BAD_INPUT;
+        }
+        vm_console_input(m, con_buf, n);
+    }
+    if (con_out) {
+        con_f = fopen(con_out, "w");
+        if (!con_f) {
+            fprintf(stderr, "spamctl run: %s: %s\n", con_out, strerror(errno));
+            free(con_buf);
+            vm_free(m);
+            return SPAMCTL_EXIT_BAD_INPUT;
+        }
+        vm_console_output(m, con_f);
+    } else if (dump && strcmp(dump, "-") == 0) {
+        vm_console_output(m, stderr);
+    }
     vm_run(m, max_cycles);
+    if (con_f)
+        fclose(con_f);
+    free(con_buf);
     if (utrace)
         ucode_image_free(&ut.img);
 
@@ -373,6 +466,7 @@ int spamctl_cmd_run(int argc, char **argv)
                " microcycles, %" PRIu64 " instructions\n",
                vm_halted(m) ? "halted" : "stopped", vm_stop_reason(m),
                vm_reg(m, 15), vm_psl(m), st.microcycles, st.instructions);
+        write_events(stdout, m, 0);
     }
     vm_free(m);
     return rc;

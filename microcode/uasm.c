@@ -229,7 +229,8 @@ static int writable(int r)
     switch (r) {
     case UR_NONE: case UR_ICNT: case UR_ZERO: case UR_K: case UR_IB:
     case UR_LIT: case UR_RXS: case UR_SIZE: case UR_OPCODE: case UR_IPR:
-    case UR_ALU: case UR_OPVL:
+    case UR_ALU: case UR_OPVL: case UR_FPC: case UR_IVEC: case UR_IIPL:
+    case UR_FVA:
         return 0;
     default:
         return 1;

@@ -26,7 +26,8 @@
     X(OPV) X(OPH) X(OPA) X(OPVK) X(OPHK) X(OPAK)                          \
     X(OPV0) X(OPV1) X(OPV2) X(OPV3) X(OPV4) X(OPV5)                       \
     X(OPH0) X(OPH1) X(OPH2) X(OPH3) X(OPH4) X(OPH5)                       \
-    X(OPA0) X(OPA1) X(OPA2) X(OPA3) X(OPA4) X(OPA5)
+    X(OPA0) X(OPA1) X(OPA2) X(OPA3) X(OPA4) X(OPA5)                       \
+    X(FPC) X(IVEC) X(IIPL) X(FVA)
 
 /* ALU functions.  5 bits. */
 #define UW_ALUS(X)                                                        \
@@ -56,7 +57,8 @@
     X(TRUE) X(ALU.Z) X(ALU.N) X(ALU.V) X(ALU.C) X(ALU.LT) X(ALU.LE)       \
     X(ALU.CZ) X(PSL.N) X(PSL.Z) X(PSL.V) X(PSL.C) X(PSL.NZ) X(PSL.CZ)     \
     X(PSL.IV) X(PSL.T) X(PSL.KERN) X(IOVT) X(OPREG) X(SC.Z) X(A.B0)       \
-    X(A.B31) X(DLQ) X(RN.PC) X(INTPEND) X(IDX) X(IPR.BAD) X(A.Z)
+    X(A.B31) X(DLQ) X(RN.PC) X(INTPEND) X(IDX) X(IPR.BAD) X(A.Z)          \
+    X(PSL.IS)
 
 /* Dispatches.  4 bits. */
 #define UW_DISPS(X) X(NONE) X(SPECMODE) X(ACC) X(DL) X(A4) X(A2) X(OPREG)
@@ -64,7 +66,7 @@
 /* Special microorders.  5 bits. */
 #define UW_MISCS(X)                                                       \
     X(NONE) X(LATCHRX) X(CLRLOG) X(UNDO) X(SETREG) X(SETMEM) X(STOP)      \
-    X(IPRRD) X(IPRWR) X(TRACEWR)
+    X(IPRRD) X(IPRWR) X(TRACEWR) X(INTACK) X(EVCNT)
 
 /* Reasons the machine stops (the K literal of MISC=STOP names one). */
 #define UW_STOPS(X)                                                       \
@@ -80,7 +82,15 @@
     X(BPT, "breakpoint fault")                                            \
     X(UNIMPL, "not implemented in microcode")                             \
     X(UERR, "microcode error")                                            \
-    X(CYCLES, "cycle limit")
+    X(CYCLES, "cycle limit")                                              \
+    X(SC, "stop: reason code in SC")                                      \
+    X(XFC, "customer reserved instruction fault")                         \
+    X(CHM, "change-mode trap")                                            \
+    X(CHMIS, "CHMx on the interrupt stack")                               \
+    X(VECBAD, "SCB vector with bits 1:0 = 2 or 3")                        \
+    X(INTR, "interrupt through an empty SCB vector")                      \
+    X(SUBRNG, "subscript range trap")                                     \
+    X(TRACE, "trace fault")
 
 #define UW_ENUM_ITEM(n) UR_##n,
 enum uw_reg { UW_REGS(UW_ENUM_ITEM) UR__COUNT };
@@ -116,6 +126,7 @@ enum uw_cond {
     UC_ALU_CZ, UC_PSL_N, UC_PSL_Z, UC_PSL_V, UC_PSL_C, UC_PSL_NZ, UC_PSL_CZ,
     UC_PSL_IV, UC_PSL_T, UC_PSL_KERN, UC_IOVT, UC_OPREG, UC_SC_Z, UC_A_B0,
     UC_A_B31, UC_DLQ, UC_RN_PC, UC_INTPEND, UC_IDX, UC_IPR_BAD, UC_A_Z,
+    UC_PSL_IS,
     UC__COUNT
 };
 #define UC_NOT 0x20 /* bit 5 of COND negates */

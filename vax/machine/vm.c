@@ -16,6 +16,10 @@ int vm_mem_read(struct vax_machine *m, uint32_t va, unsigned n, uint64_t *out);
 int vm_mem_write(struct vax_machine *m, uint32_t va, unsigned n, uint64_t v);
 uint32_t vm_ipr_read(struct vax_machine *m, uint32_t n);
 void vm_ipr_write(struct vax_machine *m, uint32_t n, uint32_t v);
+void vm_dev_update(struct vax_machine *m);
+int vm_int_eval(struct vax_machine *m, uint32_t *vec);
+void vm_int_ack(struct vax_machine *m);
+void vm_dev_reset(struct vax_machine *m);
 
 #define PSL_C 1u
 #define PSL_V 2u
@@ -65,6 +69,10 @@ static int build_roms(struct vax_machine *m, const struct ucode_image *img,
     if (unimpl < 0)
         unimpl = rsvinsn;
     m->l_rsvinsn = (uint16_t)rsvinsn;
+    int mchk = ucode_label(img, "MACHINE_CHECK");
+    int intr = ucode_label(img, "INTERRUPT");
+    m->l_mchk = (uint16_t)(mchk > 0 ? mchk : 0);
+    m->l_intr = (uint16_t)(intr > 0 ? intr : 0);
     m->spec_b = (uint16_t)specb;
     for (int i = 0; i < 512; i++) {
         m->drom[i].entry = (uint16_t)rsvinsn;
@@ -160,8 +168,10 @@ struct vax_machine *vm_new(const struct vm_config *cfg, char *err, size_t errlen
         return NULL;
     }
     vm_pamm_reset(m);
+    vm_dev_reset(m);
     m->psl = 0x041F0000;
     m->ipr[0x38] = 0; /* MAPEN */
+    m->ipr[0x13] = 4; /* ASTLVL: no AST pending */
     return m;
 }
 
@@ -235,6 +245,15 @@ static uint16_t ird(struct vax_machine *m, int count)
 {
     if (count)
         m->icnt++;
+    m->log_n = 0;
+    m->mchk_active = 0;
+    m->usp = 0;
+    if (m->l_intr) {
+        uint32_t vec;
+        if (vm_int_eval(m, &vec) > 0)
+            return m->l_intr; /* the interrupt flow, before any fetch */
+    }
+    m->fpc = m->r[15];
     uint32_t op = istream(m, 1);
     if (op == 0xFD)
         op = 0x100 | istream(m, 1);
@@ -298,7 +317,14 @@ static inline uint32_t src(struct vax_machine *m, unsigned s, const struct uword
     case UR_RXS: return m->r[m->rx] << width_log[cur_width(m)];
     case UR_SIZE: return width_size[cur_width(m)];
     case UR_OPCODE: return m->opc;
-    case UR_IPR: return vm_ipr_read(m, m->mar & 0xFF);
+    case UR_IPR: return vm_ipr_read(m, m->mar);
+    case UR_FPC: return m->fpc;
+    case UR_FVA: return m->fva;
+    case UR_IVEC: case UR_IIPL: {
+        uint32_t vec;
+        int lvl = vm_int_eval(m, &vec);
+        return s == UR_IVEC ? vec : (uint32_t)lvl;
+    }
     case UR_OPVL: return m->opv[m->cur->n ? m->cur->n - 1 : 0];
     case UR_OPV: return m->opv[m->spec % 6];
     case UR_OPH: return m->oph[m->spec % 6];
@@ -338,7 +364,13 @@ static inline void dst(struct vax_machine *m, unsigned d, uint32_t v,
     }
     switch (d) {
     case UR_NONE: return;
-    case UR_RN: gpr_write(&m->r[m->rn], v, wd); return;
+    case UR_RN: /* the specifier flows' register changes are logged */
+        if (m->log_n < 16) {
+            m->log_reg[m->log_n] = m->rn;
+            m->log_val[m->log_n++] = m->r[m->rn];
+        }
+        gpr_write(&m->r[m->rn], v, wd);
+        return;
     case UR_RN1: gpr_write(&m->r[(m->rn + 1) & 15], v, wd); return;
     case UR_RX: gpr_write(&m->r[m->rx], v, wd); return;
     case UR_OPR: gpr_write(&m->r[m->opa[m->opk] & 15], v, wd); return;
@@ -550,7 +582,12 @@ static inline int cond(const struct vax_machine *m, unsigned c, unsigned fl,
     case UC_A_B31: r = a >> 31; break;
     case UC_DLQ: r = dl_width(m, w) == 3; break;
     case UC_RN_PC: r = m->rn == 15; break;
-    case UC_INTPEND: r = 0; break; /* interrupts arrive with issue 4 */
+    case UC_INTPEND: {
+        uint32_t vec;
+        r = vm_int_eval((struct vax_machine *)m, &vec) > 0;
+        break;
+    }
+    case UC_PSL_IS: r = (psl & 0x04000000u) != 0; break;
     case UC_IDX: r = m->idx; break;
     case UC_IPR_BAD: r = m->ipr_bad; break;
     case UC_A_Z: r = a == 0; break;
@@ -570,8 +607,13 @@ static void ucode_error(struct vax_machine *m, const char *what)
 static void do_stop(struct vax_machine *m, uint32_t code)
 {
     char buf[160];
+    if (code == USTOP_SC) /* the exception flows name the reason in SC */
+        code = m->sc;
     const char *r = code < USTOP__COUNT ? uw_stop_reasons[code] : "stop";
-    if (code == USTOP_RSVINSN || code == USTOP_UNIMPL)
+    if (code == USTOP_MCHK)
+        snprintf(buf, sizeof buf, "machine check: %s of non-existent memory "
+                 "at PA 0x%08X", m->fva_write ? "write" : "read", m->fva);
+    else if (code == USTOP_RSVINSN || code == USTOP_UNIMPL)
         snprintf(buf, sizeof buf, "%s (opcode %s%02X)", r,
                  m->opc > 0xFF ? "FD" : "", m->opc & 0xFF);
     else
@@ -588,6 +630,10 @@ enum vm_stop vm_run(struct vax_machine *m, uint64_t max_cycles)
     if (!m->started) {
         m->started = 1;
         m->upc = ird(m, 0);
+        if (m->utrap) {
+            m->utrap = 0;
+            m->upc = m->utrap_upc;
+        }
     }
     while (!m->stop) {
         if (max_cycles && m->st.microcycles >= max_cycles) {
@@ -617,6 +663,8 @@ enum vm_stop vm_run(struct vax_machine *m, uint64_t max_cycles)
             dst(m, w->d2, w->s2 == UR_ALU ? r : s2, w, wd);
         if (m->stop) /* a machine check during an I-stream read */
             break;
+        if (m->utrap)
+            goto microtrap;
         switch (w->cc) {
         case UCC_NONE: break;
         case UCC_ARITH: m->psl = (m->psl & ~0xFu) | fl; break;
@@ -664,6 +712,8 @@ enum vm_stop vm_run(struct vax_machine *m, uint64_t max_cycles)
             }
             if (m->stop)
                 break;
+            if (m->utrap)
+                goto microtrap;
         }
         switch (w->misc) {
         case UX_NONE: break;
@@ -671,9 +721,18 @@ enum vm_stop vm_run(struct vax_machine *m, uint64_t max_cycles)
         case UX_SETREG: m->opreg[m->spec % 6] = 1; m->opa[m->spec % 6] = m->rn; break;
         case UX_SETMEM: m->opreg[m->spec % 6] = 0; break;
         case UX_STOP: do_stop(m, w->k); break;
-        case UX_IPRRD: m->mdr = vm_ipr_read(m, m->mar & 0xFF); break;
-        case UX_IPRWR: vm_ipr_write(m, m->mar & 0xFF, m->mdr); break;
-        default: break; /* CLRLOG, UNDO, TRACEWR: not yet */
+        case UX_IPRRD: m->mdr = vm_ipr_read(m, m->mar); break;
+        case UX_IPRWR: vm_ipr_write(m, m->mar, m->mdr); break;
+        case UX_CLRLOG: m->log_n = 0; break;
+        case UX_UNDO: /* restore the logged registers, newest first */
+            while (m->log_n) {
+                m->log_n--;
+                m->r[m->log_reg[m->log_n]] = m->log_val[m->log_n];
+            }
+            break;
+        case UX_INTACK: vm_int_ack(m); break;
+        case UX_EVCNT: m->scb_count[(a >> 2) & 127]++; break;
+        default: break; /* TRACEWR: SPAM */
         }
         if (m->stop)
             break;
@@ -729,7 +788,17 @@ enum vm_stop vm_run(struct vax_machine *m, uint64_t max_cycles)
             next = m->spec < m->cur->n ? spec_dispatch(m) : m->cur->entry;
             break;
         }
+        if (m->utrap) /* an I-stream reference in IRD or SPECMODE */
+            goto microtrap;
         m->upc = next & (UCS_SIZE - 1);
+        continue;
+    microtrap:
+        /* The microword is abandoned at the failing reference: its memory
+         * request, MISC and sequencing do not happen; the micro-stack is
+         * emptied and the trap flow starts (§10). */
+        m->utrap = 0;
+        m->usp = 0;
+        m->upc = m->utrap_upc;
     }
     return m->stop;
 }

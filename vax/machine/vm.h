@@ -72,4 +72,11 @@ typedef void (*vm_utrace_fn)(void *ctx, const struct vax_machine *m,
                              uint16_t upc);
 void vm_set_utrace(struct vax_machine *m, vm_utrace_fn fn, void *ctx);
 
+/* Console terminal: scripted input (the buffer must outlive the run; by
+ * default the host's stdin) and output (a FILE *; default stdout). */
+void vm_console_input(struct vax_machine *m, const void *buf, size_t n);
+void vm_console_output(struct vax_machine *m, void *file);
+/* Exceptions and interrupts taken, per SCB vector (index = offset / 4). */
+void vm_scb_counts(const struct vax_machine *m, uint64_t out[128]);
+
 #endif

@@ -50,6 +50,39 @@ struct vax_machine {
     /* IPRs */
     uint32_t ipr[256];
     int ipr_bad;
+    /* exception hardware (MICROARCHITECTURE.md §10) */
+    uint32_t fpc;               /* FPC: PC of the current opcode (IRD latch) */
+    uint32_t fva;               /* FVA: address of the failing reference */
+    int fva_write;              /* ... and whether it was a write */
+    uint8_t log_n;              /* register-change log (CLRLOG / UNDO) */
+    uint8_t log_reg[16];
+    uint32_t log_val[16];
+    int utrap;                  /* a microtrap is pending this cycle */
+    uint16_t utrap_upc;
+    int mchk_active;            /* between a machine-check microtrap and IRD */
+    uint16_t l_mchk, l_intr;    /* MACHINE_CHECK, INTERRUPT (0: absent) */
+    /* interrupt request lines */
+    uint32_t sisr;              /* software interrupt summary <15:1> */
+    int tmr_int, tti_int, tto_int;
+    /* interval clock and TODR */
+    uint32_t iccs, nicr, icr;
+    uint64_t clk_last;          /* microcycle count at the last update */
+    uint32_t clk_frac;          /* half-microcycles toward the next ICR tick */
+    uint32_t todr_base;
+    uint64_t todr_t0;
+    /* console terminal */
+    uint32_t rxcs, rxdb, txcs;
+    uint64_t tto_done_at;       /* microcycle the transmitter becomes ready */
+    uint64_t con_quiet_since;   /* last console activity */
+    const uint8_t *con_in;      /* scripted input (NULL: host stdin) */
+    size_t con_in_len, con_in_pos;
+    int con_in_eof;
+    int rx_polls;               /* RXCS reads without DONE since the last char */
+    void *con_out;              /* FILE * (NULL: stdout) */
+    /* 8600 registers */
+    uint32_t cswp, ehsr, mdctl;
+    /* events per SCB vector (MISC EVCNT) */
+    uint64_t scb_count[128];
     vm_utrace_fn utrace;
     void *utrace_ctx;
     /* accounting and status */

@@ -9,9 +9,6 @@
 #include "vax/machine/vm_internal.h"
 
 #define PA_MASK 0x3FFFFFFFu
-#define SID_8600 0x040704D2u
-
-enum { IPR_PAMACC = 0x40, IPR_PAMLOC = 0x41, IPR_SID = 0x3E, IPR_MAX = 0x4F };
 
 void vm_pamm_reset(struct vax_machine *m)
 {
@@ -27,14 +24,28 @@ void vm_pamm_reset(struct vax_machine *m)
     }
 }
 
+/* A reference to non-existent memory.  With the machine-check flow in the
+ * control store this is a microtrap (§10): FVA latches the address, the
+ * rest of the microword is abandoned and the sequencer goes to
+ * MACHINE_CHECK.  A second one before the next IRD (the flow itself hit
+ * non-existent memory), or no flow at all, stops the machine. */
 static void machine_check(struct vax_machine *m, uint32_t pa, int write)
 {
-    if (m->stop)
+    if (m->stop || m->utrap)
         return;
+    m->fva = pa;
+    m->fva_write = write;
+    if (m->l_mchk && !m->mchk_active) {
+        m->mchk_active = 1;
+        m->utrap = 1;
+        m->utrap_upc = m->l_mchk;
+        return;
+    }
     m->stop = VM_STOPPED;
     snprintf(m->reason, sizeof m->reason,
-             "machine check: %s of non-existent memory at PA 0x%08X",
-             write ? "write" : "read", pa);
+             "machine check: %s of non-existent memory at PA 0x%08X%s",
+             write ? "write" : "read", pa,
+             m->mchk_active ? " (in the machine-check flow)" : "");
 }
 
 /* One reference to one cache line. */
@@ -127,42 +138,3 @@ int vm_phys_read(struct vax_machine *m, uint32_t pa, void *buf, size_t n)
 
 uint32_t vm_memory_size(const struct vax_machine *m) { return m->mem_size; }
 
-/* The IPR port.  Registers without hardware behaviour are plain storage. */
-uint32_t vm_ipr_read(struct vax_machine *m, uint32_t n)
-{
-    m->ipr_bad = n > IPR_MAX;
-    if (m->ipr_bad)
-        return 0;
-    switch (n) {
-    case IPR_SID:
-        return SID_8600;
-    case IPR_PAMLOC:
-        return m->pamloc;
-    case IPR_PAMACC:
-        return (m->pamloc & 0x3FF00000u) | m->pamm[m->pamloc >> 20];
-    default:
-        return m->ipr[n];
-    }
-}
-
-void vm_ipr_write(struct vax_machine *m, uint32_t n, uint32_t v)
-{
-    m->ipr_bad = n > IPR_MAX;
-    if (m->ipr_bad)
-        return;
-    switch (n) {
-    case IPR_SID:
-        break;
-    case IPR_PAMLOC:
-        m->pamloc = v & 0x3FF00000u;
-        break;
-    case IPR_PAMACC: /* our extension (SIMH ignores it): load the entry */
-        m->pamm[m->pamloc >> 20] = (uint8_t)(v & 0x1F);
-        break;
-    default:
-        m->ipr[n] = v;
-    }
-}
-
-uint32_t vm_ipr(struct vax_machine *m, int n) { return vm_ipr_read(m, (uint32_t)n & 0xFF); }
-void vm_set_ipr(struct vax_machine *m, int n, uint32_t v) { vm_ipr_write(m, (uint32_t)n & 0xFF, v); }

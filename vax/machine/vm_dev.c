@@ -1,0 +1,359 @@
+/* The devices behind the IPR port and the interrupt request logic
+ * (MICROARCHITECTURE.md §5, §10): the interval clock and TODR (derived
+ * from the microcycle count, so every run is exactly repeatable), the
+ * console terminal (RXCS/RXDB/TXCS/TXDB, 8600 TXCS line model), the
+ * software interrupt registers SIRR/SISR, SID, the PAMM registers and the
+ * other 8600 registers.  Everything a VAX instruction *means* (stack
+ * pointer selection, IPL, ASTLVL checks, the exception frames) is
+ * microcode; this file is only what the registers do by themselves. */
+#include <stdio.h>
+#include <string.h>
+
+#include "vax/machine/vm_internal.h"
+
+#define SID_8600 0x040704D2u
+
+enum {
+    IPR_SIRR = 0x14, IPR_SISR = 0x15, IPR_ICCS = 0x18, IPR_NICR = 0x19,
+    IPR_ICR = 0x1A, IPR_TODR = 0x1B, IPR_RXCS = 0x20, IPR_RXDB = 0x21,
+    IPR_TXCS = 0x22, IPR_TXDB = 0x23, IPR_ACCS = 0x28, IPR_MAPEN = 0x38,
+    IPR_TBIA = 0x39, IPR_TBIS = 0x3A, IPR_PME = 0x3D, IPR_SID = 0x3E,
+    IPR_TBCHK = 0x3F, IPR_PAMACC = 0x40, IPR_PAMLOC = 0x41, IPR_CSWP = 0x42,
+    IPR_MDCTL = 0x45, IPR_MERG = 0x47, IPR_CRBT = 0x48, IPR_EHSR = 0x4A,
+    IPR_STXCS = 0x4C, IPR_STXDB = 0x4D,
+};
+
+/* Which IPR numbers exist, for reading (R) and writing (W); every other
+ * number (and any number above 0xFF) sets IPR.BAD.  As SIMH's 8600. */
+static int ipr_exists(uint32_t n, int write)
+{
+    if (n > 0x4D)
+        return 0;
+    switch (n) {
+    case 0x00: case 0x01: case 0x02: case 0x03: case 0x04: /* stack ptrs */
+    case 0x08: case 0x09: case 0x0A: case 0x0B: case 0x0C: case 0x0D:
+    case 0x10: case 0x11: case 0x12: case 0x13: case IPR_SISR:
+    case IPR_ICCS: case IPR_NICR: case IPR_TODR: case IPR_RXCS:
+    case IPR_TXCS: case IPR_ACCS: case IPR_MAPEN: case IPR_PME:
+    case IPR_PAMACC: case IPR_PAMLOC: case IPR_CSWP: case IPR_MDCTL:
+    case IPR_MERG: case IPR_EHSR: case IPR_STXCS: case IPR_STXDB:
+        return 1;
+    case IPR_SIRR: case IPR_TXDB: case IPR_TBIA: case IPR_TBIS:
+    case IPR_TBCHK: case IPR_CRBT:
+        return write;
+    case IPR_ICR: case IPR_RXDB: case IPR_SID:
+        return !write || n == IPR_SID; /* SID: writes ignored */
+    default:
+        return 0;
+    }
+}
+
+/* ---- interval clock: ICR + 1 every 12.5 microcycles (1 us) ---- */
+
+#define ICCS_RUN 0x1u
+#define ICCS_XFR 0x10u
+#define ICCS_SGL 0x20u
+#define ICCS_IE 0x40u
+#define ICCS_INT 0x80u
+#define ICCS_ERR 0x80000000u
+#define CYCLES_PER_TODR 125000u /* 10 ms */
+#define TTO_DELAY 100           /* microcycles from TXDB to READY */
+#define RX_QUIET 20000          /* console quiet time before input arrives */
+#define RX_POLLS 1000              /* RXCS reads that show a program waiting */
+
+static void icr_overflow(struct vax_machine *m)
+{
+    m->icr = m->nicr;
+    if (m->iccs & ICCS_INT)
+        m->iccs |= ICCS_ERR;
+    else
+        m->iccs |= ICCS_INT;
+    if (m->iccs & ICCS_IE)
+        m->tmr_int = 1;
+}
+
+static void clock_update(struct vax_machine *m)
+{
+    uint64_t now = m->st.microcycles;
+    uint64_t d = now - m->clk_last;
+    m->clk_last = now;
+    if (!(m->iccs & ICCS_RUN)) {
+        m->clk_frac = 0;
+        return;
+    }
+    uint64_t half = d * 2 + m->clk_frac; /* 25 half-cycles per tick */
+    uint64_t ticks = half / 25;
+    m->clk_frac = (uint32_t)(half % 25);
+    while (ticks) {
+        uint64_t room = 0x100000000ull - m->icr;
+        if (ticks < room) {
+            m->icr += (uint32_t)ticks;
+            break;
+        }
+        ticks -= room;
+        icr_overflow(m);
+    }
+}
+
+static void iccs_write(struct vax_machine *m, uint32_t v)
+{
+    clock_update(m);
+    m->iccs &= ~(v & (ICCS_INT | ICCS_ERR));              /* W1C */
+    m->iccs = (m->iccs & ~(ICCS_IE | ICCS_RUN)) | (v & (ICCS_IE | ICCS_RUN));
+    if (v & ICCS_XFR)
+        m->icr = m->nicr;
+    if (!(v & ICCS_RUN) && (v & ICCS_SGL)) {
+        m->icr++;
+        if (m->icr == 0)
+            icr_overflow(m);
+    }
+    if ((m->iccs & (ICCS_INT | ICCS_IE)) != (ICCS_INT | ICCS_IE))
+        m->tmr_int = 0;
+}
+
+/* ---- console terminal ---- */
+
+#define CSR_DONE 0x80u
+#define CSR_IE 0x40u
+#define TXCS_WMN 0x8000u
+#define TXCS_TEN 0xF0000u
+
+static void con_putc(struct vax_machine *m, int c)
+{
+    FILE *f = m->con_out ? (FILE *)m->con_out : stdout;
+    fputc(c, f);
+    fflush(f);
+}
+
+static int con_getc(struct vax_machine *m)
+{
+    if (m->con_in) {
+        if (m->con_in_pos < m->con_in_len)
+            return m->con_in[m->con_in_pos++];
+        return -1;
+    }
+    if (m->con_in_eof)
+        return -1;
+    int c = getchar();
+    if (c == EOF)
+        m->con_in_eof = 1;
+    return c == EOF ? -1 : c;
+}
+
+/* The 8600 transmitter: TXCS<11:8> names the line the next TXDB write
+ * goes to (the first enabled line of logical console, EMM, remote
+ * services, console terminal; 0xF if none is enabled). */
+static void txcs_update_id(struct vax_machine *m)
+{
+    uint32_t en = (m->txcs >> 16) & 0xF, id = 0xF;
+    if (en & 8) id = 3;
+    else if (en & 4) id = 2;
+    else if (en & 2) id = 1;
+    else if (en & 1) id = 0;
+    m->txcs = (m->txcs & ~0xF00u) | (id << 8);
+}
+
+static void console_update(struct vax_machine *m)
+{
+    uint64_t now = m->st.microcycles;
+    if (!(m->txcs & CSR_DONE) && now >= m->tto_done_at) {
+        m->txcs |= CSR_DONE;
+        txcs_update_id(m);
+        if (m->txcs & CSR_IE)
+            m->tto_int = 1;
+    }
+    /* Input arrives one character at a time, when the receiver is empty,
+     * the transmitter idle and the console has been quiet for RX_QUIET
+     * microcycles: a typist answering a prompt.  Deterministic. */
+    if (!(m->rxcs & CSR_DONE) && (m->txcs & CSR_DONE) &&
+        ((m->rxcs & CSR_IE) || m->rx_polls >= RX_POLLS) &&
+        now - m->con_quiet_since >= RX_QUIET &&
+        !(m->con_in ? m->con_in_pos >= m->con_in_len : m->con_in_eof)) {
+        int c = con_getc(m);
+        if (c >= 0) {
+            m->rxdb = (uint32_t)c & 0xFF;
+            m->rxcs |= CSR_DONE;
+            m->rx_polls = 0;
+            if (m->rxcs & CSR_IE)
+                m->tti_int = 1;
+        }
+    }
+}
+
+void vm_dev_update(struct vax_machine *m)
+{
+    clock_update(m);
+    console_update(m);
+}
+
+/* ---- interrupt request logic ---- */
+
+/* The highest request above the current IPL: returns its IPL (0: none)
+ * and its SCB vector offset in *vec. */
+int vm_int_eval(struct vax_machine *m, uint32_t *vec)
+{
+    uint32_t ipl = (m->psl >> 16) & 0x1F;
+    vm_dev_update(m);
+    if (ipl < 0x18 && m->tmr_int) {
+        *vec = 0xC0;
+        return 0x18;
+    }
+    if (ipl < 0x14 && (m->tti_int || m->tto_int)) {
+        *vec = m->tti_int ? 0xF8 : 0xFC;
+        return 0x14;
+    }
+    for (uint32_t i = 15; i > ipl; i--)
+        if (m->sisr >> i & 1) {
+            *vec = 0x80 + 4 * i;
+            return (int)i;
+        }
+    *vec = 0;
+    return 0;
+}
+
+/* INTACK: the microcode has taken the request vm_int_eval names. */
+void vm_int_ack(struct vax_machine *m)
+{
+    uint32_t vec;
+    int lvl = vm_int_eval(m, &vec);
+    if (lvl == 0x18)
+        m->tmr_int = 0;
+    else if (lvl == 0x14 && vec == 0xF8)
+        m->tti_int = 0;
+    else if (lvl == 0x14)
+        m->tto_int = 0;
+    else if (lvl > 0)
+        m->sisr &= ~(1u << lvl);
+}
+
+void vm_dev_reset(struct vax_machine *m)
+{
+    m->txcs = (1u << 16) | CSR_DONE; /* console terminal enabled, ready */
+    txcs_update_id(m);
+    m->todr_base = 0;
+}
+
+/* ---- the IPR port ---- */
+
+uint32_t vm_ipr_read(struct vax_machine *m, uint32_t n)
+{
+    m->ipr_bad = !ipr_exists(n, 0);
+    if (m->ipr_bad)
+        return 0;
+    vm_dev_update(m);
+    switch (n) {
+    case IPR_SISR: return m->sisr & 0xFFFE;
+    case IPR_ICCS: return m->iccs & (ICCS_ERR | ICCS_INT | ICCS_IE | ICCS_RUN);
+    case IPR_NICR: return m->nicr;
+    case IPR_ICR: return m->icr;
+    case IPR_TODR:
+        return m->todr_base + (uint32_t)((m->st.microcycles - m->todr_t0) / CYCLES_PER_TODR);
+    case IPR_RXCS:
+        if (!(m->rxcs & CSR_DONE) && m->rx_polls < RX_POLLS)
+            m->rx_polls++; /* the program is polling for input */
+        return m->rxcs & (CSR_DONE | CSR_IE);
+    case IPR_RXDB: {
+        uint32_t t = m->rxdb;
+        if (m->rxcs & CSR_DONE) {
+            t |= 0xDu << 16; /* carrier on LC, EMM and CT lines (SIMH) */
+            m->rxcs &= ~CSR_DONE;
+            m->tti_int = 0;
+        }
+        m->con_quiet_since = m->st.microcycles;
+        return t;
+    }
+    case IPR_TXCS: return m->txcs & (CSR_DONE | CSR_IE | TXCS_TEN | 0xF00u);
+    case IPR_ACCS: return 0;
+    case IPR_MAPEN: return m->ipr[n] & 1;
+    case IPR_SID: return SID_8600;
+    case IPR_PAMLOC: return m->pamloc;
+    case IPR_PAMACC: return (m->pamloc & 0x3FF00000u) | m->pamm[m->pamloc >> 20];
+    case IPR_CSWP: return m->cswp & 0xF;
+    case IPR_MDCTL: return m->mdctl & 0x6F0F;
+    case IPR_MERG: return 0;
+    case IPR_EHSR: return m->ehsr & 0x20;
+    default: return m->ipr[n];
+    }
+}
+
+void vm_ipr_write(struct vax_machine *m, uint32_t n, uint32_t v)
+{
+    m->ipr_bad = !ipr_exists(n, 1);
+    if (m->ipr_bad)
+        return;
+    vm_dev_update(m);
+    switch (n) {
+    case IPR_SIRR:
+        if (v & 0xF)
+            m->sisr |= 1u << (v & 0xF);
+        break;
+    case IPR_SISR: m->sisr = v & 0xFFFE; break;
+    case IPR_ICCS: iccs_write(m, v); break;
+    case IPR_NICR: m->nicr = v; break;
+    case IPR_TODR:
+        m->todr_base = v;
+        m->todr_t0 = m->st.microcycles;
+        break;
+    case IPR_RXCS:
+        if (!(v & CSR_IE))
+            m->tti_int = 0;
+        else if ((m->rxcs & (CSR_DONE | CSR_IE)) == CSR_DONE)
+            m->tti_int = 1;
+        m->rxcs = (m->rxcs & ~CSR_IE) | (v & CSR_IE);
+        break;
+    case IPR_TXCS:
+        m->txcs = (m->txcs & ~CSR_IE) | (v & CSR_IE);
+        if (v & TXCS_WMN) {
+            m->txcs = (m->txcs & ~TXCS_TEN) | (v & TXCS_TEN);
+            txcs_update_id(m);
+            if (m->txcs & CSR_DONE && m->txcs & CSR_IE)
+                m->tto_int = 1;
+        }
+        if (!(m->txcs & CSR_IE))
+            m->tto_int = 0;
+        else if (m->txcs & CSR_DONE)
+            m->tto_int = 1;
+        break;
+    case IPR_TXDB: {
+        uint32_t id = (m->txcs >> 8) & 0xF;
+        if (id <= 3) {
+            m->txcs &= ~CSR_DONE;
+            m->tto_int = 0;
+            m->tto_done_at = m->st.microcycles + TTO_DELAY;
+            m->con_quiet_since = m->st.microcycles;
+            m->rx_polls = 0;
+            if (id == 0)
+                con_putc(m, (int)(v & 0xFF));
+            /* other lines (logical console functions...) are absorbed */
+        }
+        break;
+    }
+    case IPR_SID: case IPR_ACCS: case IPR_MERG: case IPR_CRBT: break;
+    case IPR_MAPEN: m->ipr[n] = v & 1; break;
+    case IPR_PAMLOC: m->pamloc = v & 0x3FF00000u; break;
+    case IPR_PAMACC: /* our extension (SIMH ignores it): load the entry */
+        m->pamm[m->pamloc >> 20] = (uint8_t)(v & 0x1F);
+        break;
+    case IPR_CSWP: m->cswp = v & 0xF; break;
+    case IPR_MDCTL: m->mdctl = v & 0x6F0F; break;
+    case IPR_EHSR: m->ehsr = v & 0x20; break;
+    default: m->ipr[n] = v;
+    }
+}
+
+uint32_t vm_ipr(struct vax_machine *m, int n) { return vm_ipr_read(m, (uint32_t)n & 0xFF); }
+void vm_set_ipr(struct vax_machine *m, int n, uint32_t v) { vm_ipr_write(m, (uint32_t)n & 0xFF, v); }
+
+void vm_console_input(struct vax_machine *m, const void *buf, size_t n)
+{
+    m->con_in = buf;
+    m->con_in_len = n;
+    m->con_in_pos = 0;
+}
+
+void vm_console_output(struct vax_machine *m, void *file) { m->con_out = file; }
+
+void vm_scb_counts(const struct vax_machine *m, uint64_t out[128])
+{
+    memcpy(out, m->scb_count, sizeof m->scb_count);
+}
