@@ -1,0 +1,53 @@
+/* Shared by spamctl's trace commands: opening a trace (raw or compressed,
+ * '-' for stdin), streaming its records with damage reported as
+ * "FILE: offset N: message", option parsing, filters. */
+#ifndef SPAMCTL_TRACE_H
+#define SPAMCTL_TRACE_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "spam/spam_decode.h"
+#include "spam/spam_reader.h"
+
+struct trace_in {
+    const char *path;
+    int fd;
+    struct spam_reader *r;
+    uint64_t damages;
+};
+
+/* Opens PATH ('-' = stdin); prints the error and returns 1 on failure. */
+int trace_open(struct trace_in *t, const char *cmd, const char *path);
+void trace_close(struct trace_in *t);
+/* Next batch of records; damage is printed and counted, reading goes on.
+ * Returns the record count, 0 at the end. */
+size_t trace_next(struct trace_in *t, const struct spam_record **recs);
+/* Prints the skipped-records summary after damage; returns the exit
+ * status (0 clean, 1 damaged). */
+int trace_finish(struct trace_in *t, const char *cmd);
+
+/* "--name VALUE" or "--name=VALUE" at argv[*i]: 1 and *val set (i
+ * advanced), 0 if argv[*i] is not this option, -1 if its value is missing. */
+int opt_value(int argc, char **argv, int *i, const char *name, const char **val);
+/* Parses an unsigned number (C notation); 0 or -1. */
+int parse_u64(const char *s, uint64_t *v);
+
+struct event_filter {
+    int cls, detail; /* -1 = any */
+    int64_t ipl, pid, uid;
+    uint64_t from_us, to_us;
+};
+void filter_init(struct event_filter *f);
+/* Handles --class/--event/--vector/--ipl/--pid/--uid/--from/--to: 1 if
+ * argv[*i] was one (i advanced), 0 if not, -1 on a bad value (printed). */
+int filter_option(struct event_filter *f, const char *cmd, int argc, char **argv, int *i);
+int filter_match(const struct event_filter *f, const struct spam_event *e);
+
+/* Decoder options --correct and --gap-us. */
+int decode_option(struct spam_decode_opts *o, const char *cmd, int argc, char **argv, int *i);
+
+void print_warning_list(FILE *f, const struct spam_decoder *d);
+const char *warning_kind_name(enum spam_warning_kind k);
+
+#endif

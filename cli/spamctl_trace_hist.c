@@ -1,0 +1,437 @@
+/* spamctl hist: service-time histograms, syscall latency, CPU per process. */
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/spamctl_cmds.h"
+#include "cli/spamctl_trace.h"
+#include "spam/spam_hist.h"
+#include "spam/spam_names.h"
+
+static void usage(FILE *f)
+{
+    fprintf(f,
+"Usage: spamctl hist [OPTIONS] TRACE\n"
+"\n"
+"Service time of each event (from its record to the REI that returns from\n"
+"it), per event (class and vector, or CHM code), per IPL or per class, both\n"
+"inclusive and exclusive of nested traced events (exclusive time leaves out\n"
+"the events that interrupted it and the time its process was switched out,\n"
+"the Multics metering rule).  Percentiles come from a log-linear (HDR-style)\n"
+"histogram: exact below 256 us, within 0.8 %% above; count, min, max and\n"
+"mean are exact.  Needs a trace taken with REI tracing on.\n"
+"\n"
+"What:\n"
+"  (default)      Service time per event.\n"
+"  --by KEY       Group by event (default), ipl or class.\n"
+"  --event C[:D]  Only this event, e.g. int:0xB0, chm:4, ldpctx; also draws\n"
+"                 its distribution.\n"
+"  --syscalls     System-call latency per CHMK code (inclusive = latency).\n"
+"  --cpu          CPU time per process, from context switch to context switch.\n"
+"\n"
+"Output:\n"
+"  (default)      Tables (us) and, for a single group, log2 bars.\n"
+"  --bars         Bars for every group.\n"
+"  --csv          CSV: group,kind,count,min,mean,p50,p90,p99,p99_9,max.\n"
+"  --json         One JSON object.\n"
+"  --svg FILE     Also write an SVG plot of the distributions.\n"
+"\n"
+"Decoding:\n"
+"  --correct, --gap-us N   As for 'spamctl decode'.\n"
+"  -h, --help     This text.\n"
+"\n"
+"Exit status: 0 success, 1 bad or damaged input, 2 usage error.\n");
+}
+
+enum by { BY_EVENT, BY_IPL, BY_CLASS };
+enum fmt { TEXT, CSV, JSON };
+
+struct group {
+    struct spam_hist incl, excl;
+};
+
+struct hist_acc {
+    enum by by;
+    int syscalls, cls, detail;
+    uint8_t want[65536]; /* by event id of the opening event */
+    struct group *g[65536];
+    uint64_t cpu[65537], switches[65537];
+    uint64_t last_switch;
+    int32_t last_pid;
+    int seen_switch, oom;
+};
+
+static uint32_t key_of(const struct hist_acc *a, const struct spam_event *e)
+{
+    switch (a->by) {
+    case BY_IPL:
+        return spam_psl_ipl(e->open_psl);
+    case BY_CLASS:
+        return e->open_ev >> 12;
+    default:
+        return e->open_ev;
+    }
+}
+
+static const char *key_name(const struct hist_acc *a, uint32_t k, char *buf, size_t len)
+{
+    if (a->by == BY_IPL)
+        snprintf(buf, len, "ipl 0x%02X", k);
+    else if (a->by == BY_CLASS)
+        snprintf(buf, len, "%s", spam_class_name(k));
+    else
+        spam_event_describe((uint16_t)k, buf, len);
+    return buf;
+}
+
+static int wanted(const struct hist_acc *a, uint16_t ev)
+{
+    unsigned cls = ev >> 12;
+    if (a->syscalls && (cls != SPAM_CLASS_CHM || spam_chm_mode(ev) != 0))
+        return 0;
+    if (a->cls >= 0 && (int)cls != a->cls)
+        return 0;
+    if (a->detail >= 0) {
+        int det = cls == SPAM_CLASS_CHM ? (int)spam_chm_code(ev) : (int)(ev & 0xFFF);
+        if (det != a->detail)
+            return 0;
+    }
+    return 1;
+}
+
+static __attribute__((noinline)) void account_switch(struct hist_acc *a, uint64_t t, int32_t pid)
+{
+    if (a->seen_switch) {
+        a->cpu[a->last_pid + 1] += t - a->last_switch;
+        a->switches[a->last_pid + 1]++;
+    }
+    a->seen_switch = 1;
+    a->last_switch = t;
+    a->last_pid = pid;
+}
+
+static __attribute__((noinline)) struct group *new_group(struct hist_acc *a, uint32_t k)
+{
+    struct group *g = a->g[k] = malloc(sizeof *g);
+    if (g) {
+        spam_hist_init(&g->incl);
+        spam_hist_init(&g->excl);
+    }
+    return g;
+}
+
+/* Inlined into the loop so the event stays in registers. */
+static inline __attribute__((always_inline)) int account(struct hist_acc *a, const struct spam_event *e)
+{
+    if (__builtin_expect(e->cls == SPAM_CLASS_LDPCTX, 0))
+        account_switch(a, e->t_us, e->pid);
+    unsigned ok = (e->cls == SPAM_CLASS_REI) & !(e->flags & SPAM_EVF_UNMATCHED) & a->want[e->open_ev];
+    if (!ok)
+        return 0;
+    uint32_t k = key_of(a, e);
+    struct group *g = a->g[k];
+    if (__builtin_expect(!g, 0) && !(g = new_group(a, k)))
+        return -1;
+    spam_hist_record(&g->incl, e->incl_us);
+    spam_hist_record(&g->excl, e->excl_us);
+    return 0;
+}
+
+static inline void hist_fn(void *ctx, const struct spam_event *e)
+{
+    struct hist_acc *a = ctx;
+    a->oom |= account(a, e) != 0;
+}
+
+static const double pct[] = {50, 90, 99, 99.9};
+
+static void row_text(const char *name, const char *kind, const struct spam_hist *h)
+{
+    printf("%-34s %-9s %9" PRIu64 " %8" PRIu64 " %10.1f", name, kind, h->count, h->min, spam_hist_mean(h));
+    for (unsigned i = 0; i < 4; i++)
+        printf(" %8" PRIu64, spam_hist_percentile(h, pct[i]));
+    printf(" %8" PRIu64 "\n", h->max);
+}
+
+static void bars(const struct spam_hist *h)
+{
+    uint64_t b[64] = {0}, top = 0;
+    int lo = 64, hi = -1;
+    for (size_t i = 0; i < SPAM_HIST_BUCKETS; i++)
+        if (h->counts[i]) {
+            uint64_t v = spam_hist_bucket_lo(i);
+            int k = v ? 64 - __builtin_clzll(v) : 0;
+            b[k] += h->counts[i];
+            lo = k < lo ? k : lo;
+            hi = k > hi ? k : hi;
+        }
+    for (int k = lo; k <= hi; k++)
+        top = b[k] > top ? b[k] : top;
+    printf("  %21s : %-9s distribution\n", "us", "count");
+    for (int k = lo; k <= hi; k++) {
+        uint64_t from = k ? 1ull << (k - 1) : 0, to = k ? (1ull << k) - 1 : 0;
+        int w = top ? (int)(40 * b[k] / top) : 0;
+        printf("  %10" PRIu64 " -> %-8" PRIu64 " : %-9" PRIu64 " |%-40.*s|\n", from, to, b[k], w,
+               "****************************************");
+    }
+}
+
+static void write_svg(FILE *f, const struct hist_acc *a, const uint32_t *keys, size_t nk)
+{
+    const int W = 720, rowh = 180;
+    size_t n = nk > 12 ? 12 : nk;
+    fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%zu\" "
+               "font-family=\"sans-serif\" font-size=\"11\">\n", W, n * rowh + 20);
+    for (size_t r = 0; r < n; r++) {
+        const struct spam_hist *h = &a->g[keys[r]]->incl;
+        uint64_t b[64] = {0}, top = 1;
+        for (size_t i = 0; i < SPAM_HIST_BUCKETS; i++)
+            if (h->counts[i]) {
+                uint64_t v = spam_hist_bucket_lo(i);
+                b[v ? 64 - __builtin_clzll(v) : 0] += h->counts[i];
+            }
+        for (int k = 0; k < 40; k++)
+            top = b[k] > top ? b[k] : top;
+        char nm[64];
+        int y0 = (int)(r * rowh) + 20;
+        fprintf(f, "<text x=\"10\" y=\"%d\">%s: inclusive service time (us), n=%" PRIu64 ", p50=%" PRIu64
+                   " p99=%" PRIu64 " max=%" PRIu64 "</text>\n",
+                y0, key_name(a, keys[r], nm, sizeof nm), h->count, spam_hist_percentile(h, 50),
+                spam_hist_percentile(h, 99), h->max);
+        for (int k = 0; k < 40; k++) {
+            int bh = (int)(120 * b[k] / top), x = 40 + k * 16;
+            fprintf(f, "<rect x=\"%d\" y=\"%d\" width=\"14\" height=\"%d\" fill=\"#4a7ab5\"/>\n", x,
+                    y0 + 140 - bh, bh);
+            if (k % 4 == 0)
+                fprintf(f, "<text x=\"%d\" y=\"%d\">2^%d</text>\n", x, y0 + 155, k);
+        }
+    }
+    fprintf(f, "</svg>\n");
+}
+
+static int cmp_u32(const void *x, const void *y)
+{
+    uint32_t a = *(const uint32_t *)x, b = *(const uint32_t *)y;
+    return a < b ? -1 : a > b;
+}
+
+static void print_cpu(const struct hist_acc *a, enum fmt f)
+{
+    uint64_t total = 0;
+    for (size_t p = 0; p < 65537; p++)
+        total += a->cpu[p];
+    if (f == CSV)
+        printf("pid,cpu_us,share,switched_out\n");
+    else if (f == JSON)
+        printf("{\"unit\":\"us\",\"processes\":[");
+    else
+        printf("%-8s %14s %7s %12s\n", "pid", "cpu us", "share", "switches");
+    int first = 1;
+    for (size_t p = 0; p < 65537; p++) {
+        if (!a->switches[p])
+            continue;
+        double share = total ? 100.0 * (double)a->cpu[p] / (double)total : 0;
+        char pid[16];
+        snprintf(pid, sizeof pid, p ? "%zu" : "unknown", p - 1);
+        if (f == CSV)
+            printf("%s,%" PRIu64 ",%.3f,%" PRIu64 "\n", pid, a->cpu[p], share, a->switches[p]);
+        else if (f == JSON)
+            printf("%s{\"pid\":%d,\"cpu_us\":%" PRIu64 ",\"share\":%.3f,\"switched_out\":%" PRIu64 "}",
+                   first ? "" : ",", (int)p - 1, a->cpu[p], share, a->switches[p]);
+        else
+            printf("%-8s %14" PRIu64 " %6.2f%% %12" PRIu64 "\n", pid, a->cpu[p], share, a->switches[p]);
+        first = 0;
+    }
+    if (f == JSON)
+        printf("]}\n");
+}
+
+static void hist_json(const char *kind, const struct spam_hist *h)
+{
+    printf("\"%s\":{\"count\":%" PRIu64 ",\"min\":%" PRIu64 ",\"mean\":%.3f,\"p50\":%" PRIu64
+           ",\"p90\":%" PRIu64 ",\"p99\":%" PRIu64 ",\"p99_9\":%" PRIu64 ",\"max\":%" PRIu64 "}",
+           kind, h->count, h->count ? h->min : 0, spam_hist_mean(h), spam_hist_percentile(h, 50),
+           spam_hist_percentile(h, 90), spam_hist_percentile(h, 99), spam_hist_percentile(h, 99.9), h->max);
+}
+
+static void print_groups(const struct hist_acc *a, enum fmt f, int all_bars, const uint32_t *keys, size_t nk)
+{
+    char nm[64];
+    if (f == CSV)
+        printf("group,kind,count,min,mean,p50,p90,p99,p99_9,max\n");
+    else if (f == JSON)
+        printf("{\"unit\":\"us\",\"by\":\"%s\",\"groups\":[",
+               a->by == BY_IPL ? "ipl" : a->by == BY_CLASS ? "class" : "event");
+    else
+        printf("%-34s %-9s %9s %8s %10s %8s %8s %8s %8s %8s\n", a->syscalls ? "syscall" : "event", "(us)",
+               "count", "min", "mean", "p50", "p90", "p99", "p99.9", "max");
+    for (size_t i = 0; i < nk; i++) {
+        const struct group *g = a->g[keys[i]];
+        key_name(a, keys[i], nm, sizeof nm);
+        if (f == CSV) {
+            for (int x = 0; x < 2; x++) {
+                const struct spam_hist *h = x ? &g->excl : &g->incl;
+                printf("\"%s\",%s,%" PRIu64 ",%" PRIu64 ",%.3f", nm, x ? "exclusive" : "inclusive", h->count,
+                       h->min, spam_hist_mean(h));
+                for (unsigned p = 0; p < 4; p++)
+                    printf(",%" PRIu64, spam_hist_percentile(h, pct[p]));
+                printf(",%" PRIu64 "\n", h->max);
+            }
+        } else if (f == JSON) {
+            printf("%s{\"group\":\"%s\",", i ? "," : "", nm);
+            if (a->by == BY_EVENT) {
+                unsigned cls = keys[i] >> 12;
+                printf("\"class\":\"%s\",", spam_class_name(cls));
+                if (cls == SPAM_CLASS_CHM)
+                    printf("\"code\":%u,\"chm_mode\":%u,", spam_chm_code((uint16_t)keys[i]),
+                           spam_chm_mode((uint16_t)keys[i]));
+                else if (cls != SPAM_CLASS_LDPCTX)
+                    printf("\"vector\":%u,", keys[i] & 0xFFF);
+            } else if (a->by == BY_IPL) {
+                printf("\"ipl\":%u,", keys[i]);
+            }
+            hist_json("inclusive", &g->incl);
+            putchar(',');
+            hist_json("exclusive", &g->excl);
+            putchar('}');
+        } else {
+            row_text(nm, "inclusive", &g->incl);
+            row_text("", "exclusive", &g->excl);
+        }
+    }
+    if (f == JSON)
+        printf("]}\n");
+    if (f == TEXT && (all_bars || nk == 1))
+        for (size_t i = 0; i < nk; i++) {
+            printf("\n%s, inclusive:\n", key_name(a, keys[i], nm, sizeof nm));
+            bars(&a->g[keys[i]]->incl);
+        }
+}
+
+int spamctl_cmd_hist(int argc, char **argv)
+{
+    const char *path = NULL, *svg = NULL;
+    enum fmt f = TEXT;
+    int cpu = 0, all_bars = 0;
+    struct spam_decode_opts o = {0};
+    struct hist_acc *a = calloc(1, sizeof *a);
+    if (!a) {
+        fprintf(stderr, "spamctl hist: out of memory\n");
+        return SPAMCTL_EXIT_BAD_INPUT;
+    }
+    a->cls = a->detail = -1;
+    int rc = SPAMCTL_EXIT_OK;
+    for (int i = 1; i < argc && rc == SPAMCTL_EXIT_OK; i++) {
+        const char *v;
+        int r2;
+        if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
+            usage(stdout);
+            free(a);
+            return SPAMCTL_EXIT_OK;
+        } else if (strcmp(argv[i], "--json") == 0) {
+            f = JSON;
+        } else if (strcmp(argv[i], "--csv") == 0) {
+            f = CSV;
+        } else if (strcmp(argv[i], "--cpu") == 0) {
+            cpu = 1;
+        } else if (strcmp(argv[i], "--bars") == 0) {
+            all_bars = 1;
+        } else if (strcmp(argv[i], "--syscalls") == 0) {
+            a->syscalls = 1;
+        } else if ((r2 = opt_value(argc, argv, &i, "--svg", &v)) != 0) {
+            svg = v;
+            if (r2 < 0)
+                rc = SPAMCTL_EXIT_USAGE;
+        } else if ((r2 = opt_value(argc, argv, &i, "--by", &v)) != 0) {
+            if (r2 > 0 && strcmp(v, "event") == 0)
+                a->by = BY_EVENT;
+            else if (r2 > 0 && strcmp(v, "ipl") == 0)
+                a->by = BY_IPL;
+            else if (r2 > 0 && strcmp(v, "class") == 0)
+                a->by = BY_CLASS;
+            else {
+                fprintf(stderr, "spamctl hist: --by needs event, ipl or class\n");
+                rc = SPAMCTL_EXIT_USAGE;
+            }
+        } else if ((r2 = opt_value(argc, argv, &i, "--event", &v)) != 0) {
+            if (r2 < 0 || spam_event_spec_parse(v, &a->cls, &a->detail) != 0) {
+                fprintf(stderr, "spamctl hist: bad --event (CLASS[:DETAIL], e.g. int:0xB0)\n");
+                rc = SPAMCTL_EXIT_USAGE;
+            }
+        } else if ((r2 = decode_option(&o, "hist", argc, argv, &i)) != 0) {
+            if (r2 < 0)
+                rc = SPAMCTL_EXIT_USAGE;
+        } else if (argv[i][0] == '-' && argv[i][1]) {
+            fprintf(stderr, "spamctl hist: unknown option '%s'\n", argv[i]);
+            rc = SPAMCTL_EXIT_USAGE;
+        } else if (path) {
+            fprintf(stderr, "spamctl hist: one trace at a time\n");
+            rc = SPAMCTL_EXIT_USAGE;
+        } else {
+            path = argv[i];
+        }
+    }
+    if (rc == SPAMCTL_EXIT_OK && !path) {
+        usage(stderr);
+        rc = SPAMCTL_EXIT_USAGE;
+    }
+    for (uint32_t ev = 0; ev < 65536; ev++)
+        a->want[ev] = (uint8_t)wanted(a, (uint16_t)ev);
+    struct trace_in t;
+    if (rc != SPAMCTL_EXIT_OK || trace_open(&t, "hist", path) != 0) {
+        free(a);
+        return rc != SPAMCTL_EXIT_OK ? rc : SPAMCTL_EXIT_BAD_INPUT;
+    }
+    struct spam_decoder *d = spam_decoder_new(spam_reader_header(t.r), &o);
+    const struct spam_record *recs;
+    size_t n;
+    struct spam_event e;
+    a->oom = !d;
+    while (!a->oom && (n = trace_next(&t, &recs)) != 0)
+        spam_decode_run(d, recs, n, hist_fn, a);
+    if (!a->oom && spam_decoder_finish(d, &e))
+        account(a, &e);
+    int oom = a->oom;
+    if (oom) {
+        fprintf(stderr, "spamctl hist: out of memory\n");
+        rc = SPAMCTL_EXIT_BAD_INPUT;
+    } else if (cpu) {
+        print_cpu(a, f);
+    } else if (!(spam_reader_header(t.r)->flags & SPAM_FILE_FLAG_REI)) {
+        fprintf(stderr, "spamctl hist: %s: REI tracing was off in this run: service time is not available\n",
+                t.path);
+    } else {
+        uint32_t *keys = malloc(65536 * sizeof *keys);
+        size_t nk = 0;
+        if (!keys) {
+            fprintf(stderr, "spamctl hist: out of memory\n");
+            abort();
+        }
+        for (uint32_t k = 0; k < 65536; k++)
+            if (a->g[k])
+                keys[nk++] = k;
+        qsort(keys, nk, sizeof *keys, cmp_u32);
+        print_groups(a, f, all_bars, keys, nk);
+        if (svg) {
+            FILE *sf = fopen(svg, "w");
+            if (!sf) {
+                fprintf(stderr, "spamctl hist: %s: cannot write\n", svg);
+                rc = SPAMCTL_EXIT_BAD_INPUT;
+            } else {
+                write_svg(sf, a, keys, nk);
+                if (fclose(sf) != 0)
+                    rc = SPAMCTL_EXIT_BAD_INPUT;
+            }
+        }
+        free(keys);
+    }
+    fflush(stdout);
+    if (rc == SPAMCTL_EXIT_OK)
+        rc = trace_finish(&t, "hist");
+    for (size_t k = 0; k < 65536; k++)
+        free(a->g[k]);
+    free(a);
+    spam_decoder_free(d);
+    trace_close(&t);
+    return rc;
+}

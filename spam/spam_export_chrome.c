@@ -1,0 +1,109 @@
+/* Chrome / Perfetto trace-event JSON export (see spam_export.h). */
+#include <inttypes.h>
+#include <stdlib.h>
+
+#include "spam/spam_export.h"
+#include "spam/spam_names.h"
+
+struct spam_chrome {
+    FILE *f;
+    int first;
+    uint8_t named_ipl[32];
+    uint8_t *named_pid; /* 65537 flags */
+};
+
+#define PID_MACHINE 1
+#define TID_SCHED 99
+#define TID_PROC(pid) (1000 + (pid))
+
+static void sep(struct spam_chrome *c)
+{
+    fputs(c->first ? "\n" : ",\n", c->f);
+    c->first = 0;
+}
+
+static void name_thread(struct spam_chrome *c, int tid, const char *fmt, int v)
+{
+    sep(c);
+    fprintf(c->f, "{\"ph\":\"M\",\"name\":\"thread_name\",\"pid\":%d,\"tid\":%d,\"args\":{\"name\":\"", PID_MACHINE,
+            tid);
+    fprintf(c->f, fmt, v);
+    fputs("\"}}", c->f);
+    sep(c);
+    fprintf(c->f, "{\"ph\":\"M\",\"name\":\"thread_sort_index\",\"pid\":%d,\"tid\":%d,\"args\":{\"sort_index\":%d}}",
+            PID_MACHINE, tid, tid < 32 ? 32 - tid : tid);
+}
+
+struct spam_chrome *spam_chrome_open(FILE *f, const struct spam_header *h)
+{
+    struct spam_chrome *c = calloc(1, sizeof *c);
+    if (!c)
+        return NULL;
+    c->named_pid = calloc(65537, 1);
+    if (!c->named_pid) {
+        free(c);
+        return NULL;
+    }
+    c->f = f;
+    c->first = 1;
+    fputs("{\"displayTimeUnit\":\"ns\",\"otherData\":{\"source\":\"spamctl\",\"guest\":\"", f);
+    for (const char *s = h ? h->guest : ""; *s; s++)
+        if (*s >= 0x20 && *s != '"' && *s != '\\')
+            fputc(*s, f);
+    fprintf(f, "\",\"dropped\":%" PRIu64 "},\"traceEvents\":[", h ? h->dropped : 0);
+    sep(c);
+    fprintf(f, "{\"ph\":\"M\",\"name\":\"process_name\",\"pid\":%d,\"args\":{\"name\":\"VAX 8600 (SPAM)\"}}",
+            PID_MACHINE);
+    name_thread(c, TID_SCHED, "context switches%.0d", 0);
+    return c;
+}
+
+void spam_chrome_event(struct spam_chrome *c, const struct spam_event *e)
+{
+    char d[64];
+    if (e->cls == SPAM_CLASS_LDPCTX || e->cls == SPAM_CLASS_MARKER) {
+        sep(c);
+        fprintf(c->f,
+                "{\"ph\":\"i\",\"s\":\"t\",\"name\":\"%s\",\"cat\":\"%s\",\"ts\":%" PRIu64
+                ",\"pid\":%d,\"tid\":%d,\"args\":{\"pid\":%d,\"uid\":%d}}",
+                e->cls == SPAM_CLASS_LDPCTX ? "ldpctx" : spam_event_describe(e->ev, d, sizeof d),
+                spam_class_name(e->cls), e->t_us, PID_MACHINE, TID_SCHED, e->pid, e->uid);
+        return;
+    }
+    if (e->cls != SPAM_CLASS_REI || (e->flags & SPAM_EVF_UNMATCHED))
+        return;
+    unsigned cls = e->open_ev >> 12;
+    int tid;
+    /* interrupts at IPL >= 0x14 run on the interrupt stack and never span
+     * a context switch: one track per IPL.  Everything else runs on the
+     * process's kernel stack, where events nest strictly: its track. */
+    if (cls != SPAM_CLASS_INTERRUPT || spam_psl_ipl(e->open_psl) < 0x14) {
+        tid = TID_PROC(e->pid);
+        if (!c->named_pid[e->pid + 1]) {
+            c->named_pid[e->pid + 1] = 1;
+            name_thread(c, tid, "process %d", e->pid);
+        }
+    } else {
+        unsigned ipl = spam_psl_ipl(e->open_psl);
+        tid = (int)ipl;
+        if (!c->named_ipl[ipl]) {
+            c->named_ipl[ipl] = 1;
+            name_thread(c, tid, "IPL %d", (int)ipl);
+        }
+    }
+    sep(c);
+    fprintf(c->f,
+            "{\"ph\":\"X\",\"name\":\"%s\",\"cat\":\"%s\",\"ts\":%" PRIu64 ",\"dur\":%" PRIu64
+            ",\"pid\":%d,\"tid\":%d,\"args\":{\"exclusive_us\":%" PRIu64 ",\"pid\":%d}}",
+            spam_event_describe(e->open_ev, d, sizeof d), spam_class_name(cls), e->open_t_us, e->incl_us,
+            PID_MACHINE, tid, e->excl_us, e->pid);
+}
+
+int spam_chrome_close(struct spam_chrome *c)
+{
+    fputs("\n]}\n", c->f);
+    int rc = ferror(c->f) ? -1 : 0;
+    free(c->named_pid);
+    free(c);
+    return rc;
+}
