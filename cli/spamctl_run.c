@@ -2,6 +2,7 @@
  * state.  The run contract (options, JSON) is documented in cli/README.md;
  * tests and the differential tester depend on it, so keep it exact. */
 #include "cli/spamctl_cmds.h"
+#include "cli/spamctl_spam.h"
 #include "microcode/uasm.h"
 #include "vax/loader/vax_elf.h"
 #include "vax/machine/vm.h"
@@ -42,6 +43,11 @@ static void usage(FILE *f)
 "                       default: the host's stdin)\n"
 "  --console-out FILE   console terminal output (default: stdout, or\n"
 "                       stderr with --dump-state -)\n"
+"  -o, --trace FILE     SPAM: trace from power-on, drain into FILE\n"
+"  --spam-priv any|kernel  SPAM instructions in any mode (default) or kernel only\n"
+"  --no-cache-xlate     SPAM: cache-set address translation off\n"
+"  --no-rei-trace       SPAM: do not trace REI (the paper's event set)\n"
+"  --drain-every N      SPAM: drain the trace buffer every N microcycles\n"
 "\n"
 "Exit status: 0 the machine ran (whatever stopped it), 1 bad input,\n"
 "2 usage error.\n");
@@ -221,9 +227,10 @@ static void write_json(FILE *f, struct vax_machine *m, const uint32_t *da,
         fprintf(f, "%s\"0x%08" PRIx32 "\"", i ? ", " : "", vm_reg(m, i));
     fprintf(f, "], \"microcycles\": %" PRIu64 ", \"instructions\": %" PRIu64
                ", \"cache\": {\"hits\": %" PRIu64 ", \"misses\": %" PRIu64
-               ", \"writebacks\": %" PRIu64 "}, \"mem\": {",
+               ", \"writebacks\": %" PRIu64 "}, \"tb\": {\"hits\": %" PRIu64
+               ", \"misses\": %" PRIu64 "}, \"mem\": {",
             st.microcycles, st.instructions, st.cache_hits, st.cache_misses,
-            st.cache_writebacks);
+            st.cache_writebacks, st.tb_hits, st.tb_misses);
     for (int i = 0; i < nd; i++) {
         fprintf(f, "%s\"0x%08" PRIx32 "\": \"", i ? ", " : "", da[i]);
         uint8_t b[256];
@@ -253,6 +260,8 @@ int spamctl_cmd_run(int argc, char **argv)
     uint32_t set_val[MAX_SETS];
     int nset = 0;
     int utrace = 0;
+    struct spamctl_spam spam;
+    spamctl_spam_init(&spam);
     const char *con_in = NULL, *con_out = NULL;
 
     for (int i = 1; i < argc; i++) {
@@ -261,6 +270,13 @@ int spamctl_cmd_run(int argc, char **argv)
         if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
             usage(stdout);
             return SPAMCTL_EXIT_OK;
+        }
+        int sp = spamctl_spam_option(&spam, a, v); /* SPAM options */
+        if (sp < 0)
+            return SPAMCTL_EXIT_USAGE;
+        if (sp > 0) {
+            i += sp - 1;
+            continue;
         }
         if (strcmp(a, "--utrace") == 0) {
             utrace = 1;
@@ -409,6 +425,10 @@ int spamctl_cmd_run(int argc, char **argv)
         vm_set_reg(m, set_reg[i], set_val[i]);
     vm_set_reg(m, 15, start);
     vm_set_psl(m, psl);
+    if (spamctl_spam_setup(&spam, m) < 0) {
+        vm_free(m);
+        return SPAMCTL_EXIT_BAD_INPUT;
+    }
 
     struct utrace_ctx ut;
     memset(&ut, 0, sizeof ut);
@@ -442,7 +462,8 @@ int spamctl_cmd_run(int argc, char **argv)
     } else if (dump && strcmp(dump, "-") == 0) {
         vm_console_output(m, stderr);
     }
-    vm_run(m, max_cycles);
+    if (spamctl_spam_run(&spam, m, max_cycles, elf ? elf : raw, ucode_path) < 0)
+        rc = SPAMCTL_EXIT_BAD_INPUT;
     if (con_f)
         fclose(con_f);
     free(con_buf);

@@ -230,7 +230,7 @@ static int writable(int r)
     case UR_NONE: case UR_ICNT: case UR_ZERO: case UR_K: case UR_IB:
     case UR_LIT: case UR_RXS: case UR_SIZE: case UR_OPCODE: case UR_IPR:
     case UR_ALU: case UR_OPVL: case UR_FPC: case UR_IVEC: case UR_IIPL:
-    case UR_FVA:
+    case UR_FVA: case UR_MMACC:
         return 0;
     default:
         return 1;

@@ -27,7 +27,7 @@
     X(OPV0) X(OPV1) X(OPV2) X(OPV3) X(OPV4) X(OPV5)                       \
     X(OPH0) X(OPH1) X(OPH2) X(OPH3) X(OPH4) X(OPH5)                       \
     X(OPA0) X(OPA1) X(OPA2) X(OPA3) X(OPA4) X(OPA5)                       \
-    X(FPC) X(IVEC) X(IIPL) X(FVA)
+    X(FPC) X(IVEC) X(IIPL) X(FVA) X(MMACC)
 
 /* ALU functions.  5 bits. */
 #define UW_ALUS(X)                                                        \
@@ -66,7 +66,8 @@
 /* Special microorders.  5 bits. */
 #define UW_MISCS(X)                                                       \
     X(NONE) X(LATCHRX) X(CLRLOG) X(UNDO) X(SETREG) X(SETMEM) X(STOP)      \
-    X(IPRRD) X(IPRWR) X(TRACEWR) X(INTACK) X(EVCNT)
+    X(IPRRD) X(IPRWR) X(TRACEWR) X(INTACK) X(EVCNT)                    \
+    X(TBWR) X(UTRET) X(UTABORT)
 
 /* Reasons the machine stops (the K literal of MISC=STOP names one). */
 #define UW_STOPS(X)                                                       \
@@ -90,7 +91,9 @@
     X(VECBAD, "SCB vector with bits 1:0 = 2 or 3")                        \
     X(INTR, "interrupt through an empty SCB vector")                      \
     X(SUBRNG, "subscript range trap")                                     \
-    X(TRACE, "trace fault")
+    X(TRACE, "trace fault")                                              \
+    X(ACV, "access control violation fault")                              \
+    X(TNV, "translation not valid fault")
 
 #define UW_ENUM_ITEM(n) UR_##n,
 enum uw_reg { UW_REGS(UW_ENUM_ITEM) UR__COUNT };

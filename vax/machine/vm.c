@@ -14,12 +14,18 @@
 void vm_pamm_reset(struct vax_machine *m);
 int vm_mem_read(struct vax_machine *m, uint32_t va, unsigned n, uint64_t *out);
 int vm_mem_write(struct vax_machine *m, uint32_t va, unsigned n, uint64_t v);
+int vm_mem_read_acc(struct vax_machine *m, uint32_t va, unsigned n, int write,
+                    uint64_t *out);
+int vm_mem_readp(struct vax_machine *m, uint32_t pa, unsigned n, uint64_t *out);
+int vm_mem_writep(struct vax_machine *m, uint32_t pa, unsigned n, uint64_t v);
+void vm_tb_write(struct vax_machine *m, uint32_t va, uint32_t pte);
 uint32_t vm_ipr_read(struct vax_machine *m, uint32_t n);
 void vm_ipr_write(struct vax_machine *m, uint32_t n, uint32_t v);
 void vm_dev_update(struct vax_machine *m);
 int vm_int_eval(struct vax_machine *m, uint32_t *vec);
 void vm_int_ack(struct vax_machine *m);
 void vm_dev_reset(struct vax_machine *m);
+void vm_spam_reset(struct vax_machine *m);
 
 #define PSL_C 1u
 #define PSL_V 2u
@@ -73,6 +79,8 @@ static int build_roms(struct vax_machine *m, const struct ucode_image *img,
     int intr = ucode_label(img, "INTERRUPT");
     m->l_mchk = (uint16_t)(mchk > 0 ? mchk : 0);
     m->l_intr = (uint16_t)(intr > 0 ? intr : 0);
+    int tbmiss = ucode_label(img, "TB_MISS");
+    m->l_tbmiss = (uint16_t)(tbmiss > 0 ? tbmiss : 0);
     m->spec_b = (uint16_t)specb;
     for (int i = 0; i < 512; i++) {
         m->drom[i].entry = (uint16_t)rsvinsn;
@@ -141,7 +149,10 @@ struct vax_machine *vm_new(const struct vm_config *cfg, char *err, size_t errlen
         return NULL;
     }
     m->mem_size = mb << 20;
-    m->mem = calloc(1, m->mem_size);
+    /* one more megabyte of array: SPAM's trace megabyte, hidden from the
+     * PAMM until PAMMINIT (vm_spam.c); none when memory reaches I/O space */
+    m->mem_alloc = m->mem_size + (mb < 512 ? 1u << 20 : 0);
+    m->mem = calloc(1, m->mem_alloc);
     m->cs = calloc(UCS_SIZE, sizeof *m->cs);
     if (!m->mem || !m->cs) {
         snprintf(err, errlen, "out of memory for %u MB", mb);
@@ -169,6 +180,7 @@ struct vax_machine *vm_new(const struct vm_config *cfg, char *err, size_t errlen
     }
     vm_pamm_reset(m);
     vm_dev_reset(m);
+    vm_spam_reset(m);
     m->psl = 0x041F0000;
     m->ipr[0x38] = 0; /* MAPEN */
     m->ipr[0x13] = 4; /* ASTLVL: no AST pending */
@@ -247,6 +259,8 @@ static uint16_t ird(struct vax_machine *m, int count)
         m->icnt++;
     m->log_n = 0;
     m->mchk_active = 0;
+    m->mm_active = 0;
+    m->spam_window = 0;
     m->usp = 0;
     if (m->l_intr) {
         uint32_t vec;
@@ -254,6 +268,7 @@ static uint16_t ird(struct vax_machine *m, int count)
             return m->l_intr; /* the interrupt flow, before any fetch */
     }
     m->fpc = m->r[15];
+    m->fcc = m->psl & 0xF;
     uint32_t op = istream(m, 1);
     if (op == 0xFD)
         op = 0x100 | istream(m, 1);
@@ -320,6 +335,7 @@ static inline uint32_t src(struct vax_machine *m, unsigned s, const struct uword
     case UR_IPR: return vm_ipr_read(m, m->mar);
     case UR_FPC: return m->fpc;
     case UR_FVA: return m->fva;
+    case UR_MMACC: return m->mmacc;
     case UR_IVEC: case UR_IIPL: {
         uint32_t vec;
         int lvl = vm_int_eval(m, &vec);
@@ -621,6 +637,77 @@ static void do_stop(struct vax_machine *m, uint32_t code)
     stop(m, buf);
 }
 
+/* ---- the microtrap abort state (MICROARCHITECTURE.md §11) ----
+ * With MAPEN = 1 the hardware keeps a copy of the data path as it was at
+ * the start of every microword that can make a translated reference (a
+ * virtual memory request, an IB read, IRD, a SPECMODE dispatch); for a
+ * reference made in the sequencing phase (IRD, SPECMODE) the copy is taken
+ * again just before the sequencing.  UTRET restores it all and re-executes
+ * the trapped word (or only its sequencing); UTABORT restores the general
+ * registers, the PSL and the register-change log only, for a fault. */
+static void snap_save(struct vax_machine *m, struct vm_snap *s)
+{
+    memcpy(s->r, m->r, sizeof s->r);
+    memcpy(s->t, m->t, sizeof s->t);
+    s->psl = m->psl; s->mar = m->mar; s->mdr = m->mdr; s->q = m->q;
+    s->sc = m->sc; s->icnt = m->icnt; s->fpc = m->fpc;
+    memcpy(s->opv, m->opv, sizeof s->opv);
+    memcpy(s->oph, m->oph, sizeof s->oph);
+    memcpy(s->opa, m->opa, sizeof s->opa);
+    memcpy(s->opreg, m->opreg, sizeof s->opreg);
+    s->rn = m->rn; s->rx = m->rx; s->specb = m->specb; s->spec = m->spec;
+    s->idx = m->idx; s->opk = m->opk; s->opc = m->opc; s->upc = m->upc;
+    s->cur = m->cur;
+    memcpy(s->ustack, m->ustack, sizeof s->ustack);
+    s->usp = m->usp;
+    s->log_n = m->log_n;
+    memcpy(s->log_reg, m->log_reg, m->log_n);
+    memcpy(s->log_val, m->log_val, m->log_n * sizeof(uint32_t));
+    s->instructions = m->st.instructions;
+}
+
+static void snap_restore(struct vax_machine *m, const struct vm_snap *s)
+{
+    memcpy(m->t, s->t, sizeof s->t);
+    m->mar = s->mar; m->mdr = s->mdr; m->q = s->q;
+    m->sc = s->sc; m->icnt = s->icnt; m->fpc = s->fpc;
+    memcpy(m->opv, s->opv, sizeof s->opv);
+    memcpy(m->oph, s->oph, sizeof s->oph);
+    memcpy(m->opa, s->opa, sizeof s->opa);
+    memcpy(m->opreg, s->opreg, sizeof s->opreg);
+    m->rn = s->rn; m->rx = s->rx; m->specb = s->specb; m->spec = s->spec;
+    m->idx = s->idx; m->opk = s->opk; m->opc = s->opc; m->upc = s->upc;
+    m->cur = s->cur;
+    memcpy(m->ustack, s->ustack, sizeof s->ustack);
+    m->usp = s->usp;
+    m->st.instructions = s->instructions;
+}
+
+/* UTABORT and UTRET: the architectural part. */
+static void snap_restore_regs(struct vax_machine *m, const struct vm_snap *s)
+{
+    memcpy(m->r, s->r, sizeof s->r);
+    m->psl = s->psl;
+    m->log_n = s->log_n;
+    memcpy(m->log_reg, s->log_reg, s->log_n);
+    memcpy(m->log_val, s->log_val, s->log_n * sizeof(uint32_t));
+}
+
+static inline int may_translate(const struct uword *w)
+{
+    return (w->mem != UM_NONE && w->mem != UM_READP && w->mem != UM_WRITEP) ||
+           w->a == UR_IB || w->b == UR_IB || w->s2 == UR_IB;
+}
+
+static inline int seq_fetches(const struct uword *w)
+{
+    return w->seq == US_IRD || w->seq == US_IRDIF || w->seq == US_SPECNEXT ||
+           ((w->seq == US_DISPATCH || w->seq == US_DCALL) && w->disp == UD_SPECMODE);
+}
+
+static uint16_t sequence(struct vax_machine *m, const struct uword *w,
+                         unsigned fl, uint32_t psl0, uint32_t a, unsigned wd);
+
 enum vm_stop vm_run(struct vax_machine *m, uint64_t max_cycles)
 {
     if (m->stop == VM_CYCLE_LIMIT)
@@ -653,6 +740,11 @@ enum vm_stop vm_run(struct vax_machine *m, uint64_t max_cycles)
             m->opk = w->opk;
         unsigned wd = dl_width(m, w);
         uint32_t psl0 = m->psl;
+        int mapen = m->ipr[0x38] & 1;
+        if (mapen && may_translate(w)) {
+            snap_save(m, &m->snap);
+            m->snap.seq = 0;
+        }
         uint32_t a = src(m, w->a, w, wd);
         uint32_t b = src(m, w->b, w, wd);
         uint32_t s2 = w->s2 == UR_ALU ? 0 : src(m, w->s2, w, wd);
@@ -686,7 +778,17 @@ enum vm_stop vm_run(struct vax_machine *m, uint64_t max_cycles)
             unsigned n = width_size[wd];
             uint64_t v;
             switch (w->mem) {
-            case UM_READ: case UM_READP: case UM_READB:
+            case UM_READP:
+                if (vm_mem_readp(m, m->mar, n, &v) == 0) {
+                    m->mdr = (uint32_t)v;
+                    if (n == 8)
+                        m->q = (uint32_t)(v >> 32);
+                }
+                break;
+            case UM_WRITEP:
+                vm_mem_writep(m, m->mar, n, (uint64_t)m->q << 32 | m->mdr);
+                break;
+            case UM_READ: case UM_READB:
                 if (w->mem == UM_READB)
                     n = 1;
                 if (vm_mem_read(m, m->mar, n, &v) == 0) {
@@ -696,12 +798,15 @@ enum vm_stop vm_run(struct vax_machine *m, uint64_t max_cycles)
                 }
                 break;
             case UM_READOP: /* the operand's own width */
-                if (vm_mem_read(m, m->mar, width_size[cur_width(m)], &v) == 0) {
+                /* a modify operand's read carries write intent (the
+                 * protection check and the M bit, as SIMH's READ with WA) */
+                if (vm_mem_read_acc(m, m->mar, width_size[cur_width(m)],
+                                    m->cur->acc[m->spec % 6] == ACC_M, &v) == 0) {
                     m->opv[m->spec % 6] = (uint32_t)v;
                     m->oph[m->spec % 6] = (uint32_t)(v >> 32);
                 }
                 break;
-            case UM_WRITE: case UM_WRITEP: case UM_WRITEB:
+            case UM_WRITE: case UM_WRITEB:
                 vm_mem_write(m, m->mar, w->mem == UM_WRITEB ? 1 : n, (uint64_t)m->q << 32 | m->mdr);
                 break;
             case UM_WRITEOP: /* operand OPK's own width */
@@ -732,62 +837,43 @@ enum vm_stop vm_run(struct vax_machine *m, uint64_t max_cycles)
             break;
         case UX_INTACK: vm_int_ack(m); break;
         case UX_EVCNT: m->scb_count[(a >> 2) & 127]++; break;
-        default: break; /* TRACEWR: SPAM */
+        case UX_TBWR: vm_tb_write(m, m->mar, m->mdr); break;
+        case UX_UTABORT: /* a fault: the registers as at the start of the word */
+            snap_restore_regs(m, &m->snap);
+            m->psl = (m->psl & ~0xFu) | m->fcc; /* CC as before the instruction */
+            m->mm_active = 0;
+            break;
+        case UX_UTRET: { /* re-execute the trapped word (or its sequencing) */
+            snap_restore_regs(m, &m->snap);
+            snap_restore(m, &m->snap);
+            m->mm_active = 0;
+            if (!m->snap.seq)
+                continue; /* upc = the trapped word */
+            const struct uword *tw = &m->cs[m->upc];
+            uint16_t nx = sequence(m, tw, m->snap.fl, m->snap.psl0, m->snap.a,
+                                   dl_width(m, tw));
+            if (m->stop)
+                break;
+            if (m->utrap)
+                goto microtrap;
+            m->upc = nx & (UCS_SIZE - 1);
+            continue;
+        }
+        case UX_TRACEWR: m->spam_window = 1; break; /* SPAM: vm_spam.h */
+        default: break;
         }
         if (m->stop)
             break;
-        uint16_t next = (uint16_t)(m->upc + 1);
-        switch (w->seq) {
-        case US_NEXT: break;
-        case US_JUMP: next = w->next; break;
-        case US_CALL: case US_BCALL: case US_DCALL:
-            if (w->seq == US_BCALL && !cond(m, w->cond, fl, psl0, a, w))
-                break;
-            if (m->usp >= USTACK_DEPTH) {
-                ucode_error(m, "micro-stack overflow");
-                break;
-            }
-            m->ustack[m->usp++] = next;
-            if (w->seq != US_DCALL) {
-                next = w->next;
-                break;
-            }
-            /* fall through: DCALL dispatches */
-            /* FALLTHROUGH */
-        case US_DISPATCH:
-            switch (w->disp) {
-            case UD_SPECMODE: next = spec_dispatch(m); break;
-            case UD_ACC: next = (uint16_t)(w->next + m->cur->acc[m->spec % 6] + (m->idx ? 5 : 0)); break;
-            case UD_DL: next = (uint16_t)(w->next + wd); break;
-            case UD_A4: next = (uint16_t)(w->next + (a & 15)); break;
-            case UD_A2: next = (uint16_t)(w->next + (a & 3)); break;
-            case UD_OPREG: next = (uint16_t)(w->next + m->opreg[m->opk]); break;
-            default: next = w->next;
-            }
-            break;
-        case US_RET:
-            if (m->usp == 0) {
-                ucode_error(m, "micro-stack underflow");
-                break;
-            }
-            next = m->ustack[--m->usp];
-            break;
-        case US_BRANCH:
-            if (cond(m, w->cond, fl, psl0, a, w))
-                next = w->next;
-            break;
-        case US_IRD:
-            next = ird(m, 1);
-            break;
-        case US_IRDIF:
-            next = cond(m, w->cond, fl, psl0, a, w) ? ird(m, 1) : w->next;
-            break;
-        case US_SPECNEXT:
-            m->spec++;
-            m->idx = 0;
-            next = m->spec < m->cur->n ? spec_dispatch(m) : m->cur->entry;
-            break;
+        if (mapen && seq_fetches(w)) {
+            snap_save(m, &m->snap);
+            m->snap.seq = 1;
+            m->snap.fl = fl;
+            m->snap.psl0 = psl0;
+            m->snap.a = a;
         }
+        uint16_t next = sequence(m, w, fl, psl0, a, wd);
+        if (m->stop)
+            break;
         if (m->utrap) /* an I-stream reference in IRD or SPECMODE */
             goto microtrap;
         m->upc = next & (UCS_SIZE - 1);
@@ -801,4 +887,63 @@ enum vm_stop vm_run(struct vax_machine *m, uint64_t max_cycles)
         m->upc = m->utrap_upc;
     }
     return m->stop;
+}
+
+/* The sequencer's choice of the next micro-address (§3.5). */
+static uint16_t sequence(struct vax_machine *m, const struct uword *w,
+                         unsigned fl, uint32_t psl0, uint32_t a, unsigned wd)
+{
+    uint16_t next = (uint16_t)(m->upc + 1);
+    switch (w->seq) {
+    case US_NEXT: break;
+    case US_JUMP: next = w->next; break;
+    case US_CALL: case US_BCALL: case US_DCALL:
+        if (w->seq == US_BCALL && !cond(m, w->cond, fl, psl0, a, w))
+            break;
+        if (m->usp >= USTACK_DEPTH) {
+            ucode_error(m, "micro-stack overflow");
+            break;
+        }
+        m->ustack[m->usp++] = next;
+        if (w->seq != US_DCALL) {
+            next = w->next;
+            break;
+        }
+        /* fall through: DCALL dispatches */
+        /* FALLTHROUGH */
+    case US_DISPATCH:
+        switch (w->disp) {
+        case UD_SPECMODE: next = spec_dispatch(m); break;
+        case UD_ACC: next = (uint16_t)(w->next + m->cur->acc[m->spec % 6] + (m->idx ? 5 : 0)); break;
+        case UD_DL: next = (uint16_t)(w->next + wd); break;
+        case UD_A4: next = (uint16_t)(w->next + (a & 15)); break;
+        case UD_A2: next = (uint16_t)(w->next + (a & 3)); break;
+        case UD_OPREG: next = (uint16_t)(w->next + m->opreg[m->opk]); break;
+        default: next = w->next;
+        }
+        break;
+    case US_RET:
+        if (m->usp == 0) {
+            ucode_error(m, "micro-stack underflow");
+            break;
+        }
+        next = m->ustack[--m->usp];
+        break;
+    case US_BRANCH:
+        if (cond(m, w->cond, fl, psl0, a, w))
+            next = w->next;
+        break;
+    case US_IRD:
+        next = ird(m, 1);
+        break;
+    case US_IRDIF:
+        next = cond(m, w->cond, fl, psl0, a, w) ? ird(m, 1) : w->next;
+        break;
+    case US_SPECNEXT:
+        m->spec++;
+        m->idx = 0;
+        next = m->spec < m->cur->n ? spec_dispatch(m) : m->cur->entry;
+        break;
+    }
+    return next;
 }

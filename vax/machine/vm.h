@@ -22,6 +22,7 @@ struct vm_stats {
     uint64_t stall_cycles;  /* of which: cache miss / write-back stalls */
     uint64_t instructions;  /* opcodes fetched by IRD */
     uint64_t cache_hits, cache_misses, cache_writebacks;
+    uint64_t tb_hits, tb_misses; /* translation buffer (MAPEN = 1 only) */
 };
 
 enum vm_stop {
@@ -36,6 +37,9 @@ enum vm_stop {
 #define VM_CACHE_WAYS 2
 #define VM_MISS_PENALTY 6
 #define VM_WRITEBACK_PENALTY 6
+/* Translation buffer: two halves (process, system) of VM_TB_SETS
+ * direct-mapped entries indexed by VPN<7:0> (MICROARCHITECTURE.md §11). */
+#define VM_TB_SETS 256
 
 struct vax_machine *vm_new(const struct vm_config *cfg, char *err,
                            size_t errlen);

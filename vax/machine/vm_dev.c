@@ -10,8 +10,13 @@
 #include <string.h>
 
 #include "vax/machine/vm_internal.h"
+#include "vax/machine/vm_spam.h"
+
+int vm_spam_port_refuses(const struct vax_machine *m, uint32_t n);
 
 #define SID_8600 0x040704D2u
+void vm_tb_flush(struct vax_machine *m, int all);
+void vm_tb_inval(struct vax_machine *m, uint32_t va);
 
 enum {
     IPR_SIRR = 0x14, IPR_SISR = 0x15, IPR_ICCS = 0x18, IPR_NICR = 0x19,
@@ -238,6 +243,10 @@ void vm_dev_reset(struct vax_machine *m)
 uint32_t vm_ipr_read(struct vax_machine *m, uint32_t n)
 {
     m->ipr_bad = !ipr_exists(n, 0);
+    if (vm_spam_ipr_private(n)) { /* SPAM's private window (vm_spam.h) */
+        m->ipr_bad = vm_spam_port_refuses(m, n);
+        return m->ipr_bad ? 0 : m->ipr[n];
+    }
     if (m->ipr_bad)
         return 0;
     vm_dev_update(m);
@@ -279,6 +288,12 @@ uint32_t vm_ipr_read(struct vax_machine *m, uint32_t n)
 void vm_ipr_write(struct vax_machine *m, uint32_t n, uint32_t v)
 {
     m->ipr_bad = !ipr_exists(n, 1);
+    if (vm_spam_ipr_private(n)) {
+        m->ipr_bad = vm_spam_port_refuses(m, n);
+        if (!m->ipr_bad)
+            m->ipr[n] = v;
+        return;
+    }
     if (m->ipr_bad)
         return;
     vm_dev_update(m);
@@ -329,7 +344,20 @@ void vm_ipr_write(struct vax_machine *m, uint32_t n, uint32_t v)
         break;
     }
     case IPR_SID: case IPR_ACCS: case IPR_MERG: case IPR_CRBT: break;
-    case IPR_MAPEN: m->ipr[n] = v & 1; break;
+    case IPR_MAPEN: m->ipr[n] = v & 1; vm_tb_flush(m, 1); break;
+    /* the translation buffer (MICROARCHITECTURE.md §11): TBIA and a write
+     * of SBR/SLR or MAPEN flush it; a write of P0BR..P1LR (MTPR, LDPCTX)
+     * flushes the process half; TBIS invalidates the VA's entry */
+    case IPR_TBIA: vm_tb_flush(m, 1); break;
+    case IPR_TBIS: vm_tb_inval(m, v); break;
+    case 0x08: case 0x09: case 0x0A: case 0x0B:
+        m->ipr[n] = v;
+        vm_tb_flush(m, 0);
+        break;
+    case 0x0C: case 0x0D:
+        m->ipr[n] = v;
+        vm_tb_flush(m, 1);
+        break;
     case IPR_PAMLOC: m->pamloc = v & 0x3FF00000u; break;
     case IPR_PAMACC: /* our extension (SIMH ignores it): load the entry */
         m->pamm[m->pamloc >> 20] = (uint8_t)(v & 0x1F);
@@ -341,8 +369,19 @@ void vm_ipr_write(struct vax_machine *m, uint32_t n, uint32_t v)
     }
 }
 
-uint32_t vm_ipr(struct vax_machine *m, int n) { return vm_ipr_read(m, (uint32_t)n & 0xFF); }
-void vm_set_ipr(struct vax_machine *m, int n, uint32_t v) { vm_ipr_write(m, (uint32_t)n & 0xFF, v); }
+uint32_t vm_ipr(struct vax_machine *m, int n)
+{
+    if (vm_spam_ipr_private((uint32_t)n & 0xFF)) /* the host: no gate */
+        return m->ipr[n & 0xFF];
+    return vm_ipr_read(m, (uint32_t)n & 0xFF);
+}
+void vm_set_ipr(struct vax_machine *m, int n, uint32_t v)
+{
+    if (vm_spam_ipr_private((uint32_t)n & 0xFF))
+        m->ipr[n & 0xFF] = v;
+    else
+        vm_ipr_write(m, (uint32_t)n & 0xFF, v);
+}
 
 void vm_console_input(struct vax_machine *m, const void *buf, size_t n)
 {

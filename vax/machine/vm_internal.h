@@ -44,6 +44,7 @@ struct vax_machine {
     /* memory */
     uint8_t *mem;
     uint32_t mem_size;
+    uint32_t mem_alloc;         /* array bytes: memory + the SPAM megabyte */
     uint8_t pamm[1024];
     uint32_t pamloc;
     struct cache_set cache[VM_CACHE_SETS];
@@ -60,7 +61,34 @@ struct vax_machine {
     int utrap;                  /* a microtrap is pending this cycle */
     uint16_t utrap_upc;
     int mchk_active;            /* between a machine-check microtrap and IRD */
+    int spam_window;            /* TRACEWR .. IRD: SPAM's private IPRs open */
     uint16_t l_mchk, l_intr;    /* MACHINE_CHECK, INTERRUPT (0: absent) */
+    /* memory management (MICROARCHITECTURE.md §11): the translation
+     * buffer, the MMACC latch, and the microtrap abort state */
+    struct vm_tbent {
+        uint32_t tag;           /* VA<31:9> */
+        uint32_t pte;           /* the PTE as filled (V, PROT, M, PFN) */
+        uint8_t valid;
+    } tb[2][VM_TB_SETS];        /* [0] process half, [1] system half */
+    uint32_t mmacc;             /* MMACC: <1:0> access mode, <2> write intent */
+    uint32_t fcc;               /* PSL<3:0> latched by IRD (UTABORT restores it) */
+    uint16_t l_tbmiss;          /* TB_MISS (0: absent) */
+    int mm_active;              /* between a TB-miss microtrap and UTRET/UTABORT */
+    struct vm_snap {            /* the data path at the start of the trapped word */
+        uint32_t r[16], t[16], psl, mar, mdr, q, sc, icnt, fpc;
+        uint32_t opv[6], oph[6], opa[6];
+        uint8_t opreg[6], rn, rx, specb, spec, idx, opk;
+        uint16_t opc, upc;
+        const struct drom_entry *cur;
+        uint16_t ustack[USTACK_DEPTH];
+        int usp;
+        uint8_t log_n, log_reg[16];
+        uint32_t log_val[16];
+        uint64_t instructions;
+        int seq;                /* trapped in the sequencing phase (IRD, SPECMODE) */
+        unsigned fl;            /* ... with this word's ALU flags, PSL and A */
+        uint32_t psl0, a;
+    } snap;
     /* interrupt request lines */
     uint32_t sisr;              /* software interrupt summary <15:1> */
     int tmr_int, tti_int, tto_int;

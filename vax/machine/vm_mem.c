@@ -81,14 +81,114 @@ static int present(struct vax_machine *m, uint32_t pa, uint32_t n)
 {
     if (m->pamm[pa >> 20] >= 8 || m->pamm[(pa + n - 1) >> 20 & 0x3FF] >= 8)
         return 0;
-    return pa + n <= m->mem_size && pa + n > pa;
+    return pa + n <= m->mem_alloc && pa + n > pa;
 }
 
-/* Reads n (1..8) bytes at virtual va (MAPEN = 0: physical = va<29:0>),
- * little endian, zero-extended.  Returns 0, or -1 after a machine check. */
-int vm_mem_read(struct vax_machine *m, uint32_t va, unsigned n, uint64_t *out)
+/* ---- the translation buffer (MICROARCHITECTURE.md §11) ----
+ * Two halves of VM_TB_SETS direct-mapped entries: [1] system space
+ * (VA<31> = 1), [0] process space (P0 and P1), indexed by VPN<7:0> with
+ * the tag VA<31:9>.  An entry holds the PTE the microcode filled.  The
+ * hit logic includes the protection ROM (PTE<30:27> x mode x read/write:
+ * the SRM's table); a hit therefore means "access allowed" and, for a
+ * write, "M already set".  Anything else -- no entry, a protection
+ * failure, a first write to a clean page -- is a TB-miss microtrap to
+ * TB_MISS, and the microcode walks the page tables and decides: fill,
+ * set M, ACV or TNV.  The TB never faults by itself. */
+
+/* Protection ROM: for each PROT code, (highest mode that may write + 1)
+ * << 4 | (highest mode that may read + 1); 0 = nobody. K=0 E=1 S=2 U=3. */
+static const uint8_t prot_rom[16] = {
+    0x00, 0x00, 0x11, 0x01, 0x44, 0x22, 0x12, 0x02,
+    0x33, 0x23, 0x13, 0x03, 0x34, 0x24, 0x14, 0x04};
+
+#define PTE_V 0x80000000u
+#define PTE_M 0x04000000u
+
+void vm_tb_flush(struct vax_machine *m, int all)
 {
-    uint32_t pa = va & PA_MASK;
+    for (int i = 0; i < VM_TB_SETS; i++) {
+        m->tb[0][i].valid = 0;
+        if (all)
+            m->tb[1][i].valid = 0;
+    }
+}
+
+void vm_tb_inval(struct vax_machine *m, uint32_t va)
+{
+    struct vm_tbent *e = &m->tb[va >> 31][(va >> 9) % VM_TB_SETS];
+    if (e->tag == va >> 9)
+        e->valid = 0;
+}
+
+/* MISC=TBWR: the entry for the VA in MAR gets the PTE in MDR. */
+void vm_tb_write(struct vax_machine *m, uint32_t va, uint32_t pte)
+{
+    struct vm_tbent *e = &m->tb[va >> 31][(va >> 9) % VM_TB_SETS];
+    e->tag = va >> 9;
+    e->pte = pte;
+    e->valid = 1;
+}
+
+/* TBCHK's question: is the VA in the TB? */
+int vm_tb_check(const struct vax_machine *m, uint32_t va)
+{
+    const struct vm_tbent *e = &m->tb[va >> 31][(va >> 9) % VM_TB_SETS];
+    return e->valid && e->tag == va >> 9;
+}
+
+/* Translates the page of va for an access in the current mode.  0 and the
+ * physical address, or -1 after raising the TB-miss microtrap. */
+static int xlate(struct vax_machine *m, uint32_t va, int write, uint32_t *pa)
+{
+    if (!(m->ipr[0x38] & 1)) {
+        *pa = va & PA_MASK;
+        return 0;
+    }
+    unsigned mode = (m->psl >> 24) & 3;
+    const struct vm_tbent *e = &m->tb[va >> 31][(va >> 9) % VM_TB_SETS];
+    unsigned lim = write ? prot_rom[(e->pte >> 27) & 15] >> 4
+                         : prot_rom[(e->pte >> 27) & 15] & 15;
+    if (e->valid && e->tag == va >> 9 && mode < lim &&
+        (!write || (e->pte & PTE_M))) {
+        m->st.tb_hits++;
+        *pa = ((e->pte & 0x1FFFFFu) << 9 | (va & 0x1FF)) & PA_MASK;
+        return 0;
+    }
+    if (m->stop || m->utrap)
+        return -1;
+    m->st.tb_misses++;
+    if (!m->l_tbmiss || m->mm_active) {
+        m->stop = VM_STOPPED;
+        snprintf(m->reason, sizeof m->reason, "TB miss at VA 0x%08X %s",
+                 va, m->mm_active ? "in the TB-miss flow" : "without a TB_MISS flow");
+        return -1;
+    }
+    m->fva = va;
+    m->fva_write = write;
+    m->mmacc = mode | (write ? 4u : 0u);
+    m->mm_active = 1;
+    m->utrap = 1;
+    m->utrap_upc = m->l_tbmiss;
+    return -1;
+}
+
+/* Both pages of a reference of n bytes: all checks before any access. */
+static int xlate2(struct vax_machine *m, uint32_t va, unsigned n, int write,
+                  uint32_t *pa1, uint32_t *pa2, unsigned *split)
+{
+    if (xlate(m, va, write, pa1) < 0)
+        return -1;
+    *split = n;
+    if (((va & 0x1FF) + n > 0x200) && (m->ipr[0x38] & 1)) {
+        *split = 0x200 - (va & 0x1FF);
+        if (xlate(m, (va + n - 1) & ~0x1FFu, write, pa2) < 0)
+            return -1;
+    }
+    return 0;
+}
+
+static int phys_read(struct vax_machine *m, uint32_t pa, unsigned n, uint64_t *out)
+{
     if (!present(m, pa, n)) {
         machine_check(m, pa, 0);
         return -1;
@@ -104,9 +204,8 @@ int vm_mem_read(struct vax_machine *m, uint32_t va, unsigned n, uint64_t *out)
     return 0;
 }
 
-int vm_mem_write(struct vax_machine *m, uint32_t va, unsigned n, uint64_t v)
+static int phys_write(struct vax_machine *m, uint32_t pa, unsigned n, uint64_t v)
 {
-    uint32_t pa = va & PA_MASK;
     if (!present(m, pa, n)) {
         machine_check(m, pa, 1);
         return -1;
@@ -120,9 +219,58 @@ int vm_mem_write(struct vax_machine *m, uint32_t va, unsigned n, uint64_t v)
     return 0;
 }
 
+/* READP / WRITEP: physical (PA = address<29:0>), never translated. */
+int vm_mem_readp(struct vax_machine *m, uint32_t pa, unsigned n, uint64_t *out)
+{
+    return phys_read(m, pa & PA_MASK, n, out);
+}
+
+int vm_mem_writep(struct vax_machine *m, uint32_t pa, unsigned n, uint64_t v)
+{
+    return phys_write(m, pa & PA_MASK, n, v);
+}
+
+/* Reads n (1..8) bytes at virtual va, little endian, zero-extended;
+ * `write` is the write intent of a modify operand's read.  Returns 0, or
+ * -1 after a microtrap (TB miss, machine check). */
+int vm_mem_read_acc(struct vax_machine *m, uint32_t va, unsigned n, int write,
+                    uint64_t *out)
+{
+    uint32_t pa1, pa2;
+    unsigned split;
+    if (xlate2(m, va, n, write, &pa1, &pa2, &split) < 0)
+        return -1;
+    if (split == n)
+        return phys_read(m, pa1, n, out);
+    uint64_t lo, hi;
+    if (phys_read(m, pa1, split, &lo) < 0 || phys_read(m, pa2, n - split, &hi) < 0)
+        return -1;
+    *out = lo | hi << (8 * split);
+    return 0;
+}
+
+int vm_mem_read(struct vax_machine *m, uint32_t va, unsigned n, uint64_t *out)
+{
+    return vm_mem_read_acc(m, va, n, 0, out);
+}
+
+int vm_mem_write(struct vax_machine *m, uint32_t va, unsigned n, uint64_t v)
+{
+    uint32_t pa1, pa2;
+    unsigned split;
+    if (xlate2(m, va, n, 1, &pa1, &pa2, &split) < 0)
+        return -1;
+    if (split == n)
+        return phys_write(m, pa1, n, v);
+    if (!present(m, pa1, split) || !present(m, pa2, n - split))
+        return phys_write(m, present(m, pa1, split) ? pa2 : pa1, 1, 0);
+    phys_write(m, pa1, split, v);
+    return phys_write(m, pa2, n - split, v >> (8 * split));
+}
+
 int vm_phys_write(struct vax_machine *m, uint32_t pa, const void *buf, size_t n)
 {
-    if (pa > m->mem_size || n > m->mem_size - pa)
+    if (pa > m->mem_alloc || n > m->mem_alloc - pa)
         return -1;
     memcpy(m->mem + pa, buf, n);
     return 0;
@@ -130,7 +278,7 @@ int vm_phys_write(struct vax_machine *m, uint32_t pa, const void *buf, size_t n)
 
 int vm_phys_read(struct vax_machine *m, uint32_t pa, void *buf, size_t n)
 {
-    if (pa > m->mem_size || n > m->mem_size - pa)
+    if (pa > m->mem_alloc || n > m->mem_alloc - pa)
         return -1;
     memcpy(buf, m->mem + pa, n);
     return 0;

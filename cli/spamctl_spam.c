@@ -1,0 +1,220 @@
+/* spamctl run: the SPAM machine options and the host drain.  The drain
+ * moves records out of the trace buffer through the memory back door
+ * between slices of vm_run (no guest microcycles, no cache effect) and
+ * appends them to a trace file (spam/TRACE-FORMAT.md §4), so a trace can
+ * be far longer than the buffer.  The slices are fixed microcycle counts,
+ * so a run is exactly repeatable. */
+#include "cli/spamctl_spam.h"
+#include "microcode/uasm.h"
+#include "spam/spam_writer.h"
+#include "vax/machine/vm_spam.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <zlib.h>
+
+#define DRAIN_EVERY 262144u /* < 131072 records can be written in it */
+#define DRAIN_CHUNK 4096
+
+void spamctl_spam_init(struct spamctl_spam *s)
+{
+    memset(s, 0, sizeof *s);
+    s->drain_every = DRAIN_EVERY;
+}
+
+int spamctl_spam_option(struct spamctl_spam *s, const char *a, const char *v)
+{
+    if (strcmp(a, "--no-cache-xlate") == 0) {
+        s->no_xlate = 1;
+        return 1;
+    }
+    if (strcmp(a, "--no-rei-trace") == 0) {
+        s->no_rei = 1;
+        return 1;
+    }
+    int is_trace = strcmp(a, "-o") == 0 || strcmp(a, "--trace") == 0;
+    int is_every = strcmp(a, "--drain-every") == 0;
+    if (!is_trace && !is_every && strcmp(a, "--spam-priv") != 0)
+        return 0;
+    if (!v) {
+        fprintf(stderr, "spamctl run: %s needs a value\n", a);
+        return -1;
+    }
+    if (is_every) {
+        char *end;
+        errno = 0;
+        unsigned long long x = strtoull(v, &end, 0);
+        if (*end || errno || !*v || *v == '-' || x == 0) {
+            fprintf(stderr, "spamctl run: bad value for --drain-every: '%s'\n", v);
+            return -1;
+        }
+        s->drain_every = x;
+    } else if (is_trace) {
+        s->trace = v;
+    } else if (strcmp(v, "any") == 0 || strcmp(v, "kernel") == 0) {
+        s->kernel_only = strcmp(v, "kernel") == 0;
+    } else {
+        fprintf(stderr, "spamctl run: bad value for --spam-priv: '%s' (any|kernel)\n", v);
+        return -1;
+    }
+    return 2;
+}
+
+static uint32_t class_mask(const struct spamctl_spam *s)
+{
+    return VM_SPAM_DEFAULT_MASK & ~(s->no_rei ? 1u << 5 : 0);
+}
+
+int spamctl_spam_setup(const struct spamctl_spam *s, struct vax_machine *m)
+{
+    vm_spam_set_options(m, (s->kernel_only ? VM_SPAM_ST_KONLY : 0) |
+                           (s->no_xlate ? VM_SPAM_ST_NOXLATE : 0),
+                        class_mask(s));
+    if (!s->trace)
+        return 0;
+    char err[200];
+    struct vm_spam_state st;
+    vm_spam_get(m, &st);
+    /* the megabyte's array slot: the board after the last memory board */
+    if (vm_spam_console_enable(m, st.mb / (st.mb <= 128 ? 16 : 64) & 7, 0, 0,
+                               err, sizeof err) < 0) {
+        fprintf(stderr, "spamctl run: %s\n", err);
+        return -1;
+    }
+    return 0;
+}
+
+/* CRC-32 and length of the control-store image the machine runs. */
+static void ucode_digest(const char *path, uint32_t *crc, uint32_t *len)
+{
+    struct ucode_image img;
+    char err[200];
+    *crc = 0;
+    *len = 0;
+    int rc;
+    if (path) {
+        FILE *f = fopen(path, "rb");
+        if (!f)
+            return;
+        char *buf = NULL;
+        size_t n = 0, cap = 0;
+        for (;;) {
+            if (n == cap) {
+                cap = cap ? cap * 2 : 65536;
+                char *p = realloc(buf, cap + 1);
+                if (!p)
+                    break;
+                buf = p;
+            }
+            size_t k = fread(buf + n, 1, cap - n, f);
+            if (!k)
+                break;
+            n += k;
+        }
+        fclose(f);
+        if (!buf)
+            return;
+        buf[n] = 0;
+        if (ucode_is_image((const uint8_t *)buf, n)) {
+            rc = ucode_image_parse((const uint8_t *)buf, n, &img, err, sizeof err);
+        } else {
+            char *errs = NULL;
+            rc = uasm_assemble_text(path, buf, &img, &errs);
+            free(errs);
+        }
+        free(buf);
+    } else {
+        rc = ucode_default_image(&img, err, sizeof err);
+    }
+    if (rc < 0)
+        return;
+    size_t n = 0;
+    uint8_t *bytes = ucode_image_serialize(&img, &n);
+    if (bytes) {
+        *crc = (uint32_t)crc32(0L, bytes, (uInt)n);
+        *len = (uint32_t)n;
+        free(bytes);
+    }
+    ucode_image_free(&img);
+}
+
+static int drain(struct vax_machine *m, struct spam_writer *w, uint32_t *buf)
+{
+    size_t n;
+    while ((n = vm_spam_drain(m, buf, DRAIN_CHUNK)) > 0) {
+        struct spam_record r[DRAIN_CHUNK];
+        for (size_t i = 0; i < n; i++) {
+            r[i].w0 = buf[2 * i];
+            r[i].w1 = buf[2 * i + 1];
+        }
+        if (spam_writer_append(w, r, n) < 0)
+            return -1;
+    }
+    return spam_writer_flush(w);
+}
+
+int spamctl_spam_run(const struct spamctl_spam *s, struct vax_machine *m,
+                     uint64_t max_cycles, const char *guest,
+                     const char *ucode_path)
+{
+    if (!s->trace) {
+        vm_run(m, max_cycles);
+        return 0;
+    }
+    struct spam_header h;
+    struct vm_spam_state st;
+    vm_spam_get(m, &st);
+    spam_header_init(&h);
+    h.flags = (s->no_rei ? 0 : SPAM_FILE_FLAG_REI) |
+              (s->no_xlate ? 0 : SPAM_FILE_FLAG_CACHE_XLATE);
+    h.buffer_records = st.size;
+    h.class_mask = st.mask;
+    h.seed = 0; /* spamctl run has no random input */
+    ucode_digest(ucode_path, &h.ucode_crc, &h.ucode_len);
+    const char *base = guest ? strrchr(guest, '/') : NULL;
+    snprintf(h.guest, sizeof h.guest, "%s", base ? base + 1 : guest ? guest : "");
+    int fd = open(s->trace, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    if (fd < 0) {
+        fprintf(stderr, "spamctl run: %s: %s\n", s->trace, strerror(errno));
+        return -1;
+    }
+    struct spam_err e;
+    struct spam_writer *w = spam_writer_open_fd(fd, &h, &e);
+    if (!w) {
+        fprintf(stderr, "spamctl run: %s: %s\n", s->trace, e.msg);
+        return -1;
+    }
+    uint32_t *buf = malloc(2 * DRAIN_CHUNK * sizeof *buf);
+    int rc = buf ? 0 : -1;
+    struct vm_stats vs;
+    while (rc == 0) {
+        vm_get_stats(m, &vs);
+        uint64_t until = vs.microcycles + s->drain_every;
+        if (max_cycles && until > max_cycles)
+            until = max_cycles;
+        int last = max_cycles && until >= max_cycles;
+        enum vm_stop why = vm_run(m, until);
+        /* never drain in the middle of a SPAM flow: finish it first (at
+         * the very end it is harmless: a record counts once written) */
+        while (!last && why == VM_CYCLE_LIMIT && vm_spam_busy(m)) {
+            vm_get_stats(m, &vs);
+            why = vm_run(m, vs.microcycles + 1);
+        }
+        rc = drain(m, w, buf);
+        vm_get_stats(m, &vs);
+        if (why != VM_CYCLE_LIMIT || (max_cycles && vs.microcycles >= max_cycles))
+            break;
+    }
+    free(buf);
+    vm_spam_get(m, &st);
+    spam_writer_add_dropped(w, st.drops);
+    if (spam_writer_close(w, &e) < 0 || rc < 0) {
+        fprintf(stderr, "spamctl run: %s: %s\n", s->trace, rc < 0 ? "write error" : e.msg);
+        return -1;
+    }
+    return 0;
+}

@@ -1,0 +1,4 @@
+# Misuse: enable_first.
+    enable
+    halt
+# expect-stop: reserved operand fault
