@@ -141,7 +141,10 @@ static inline int spam_decode_step(struct spam_decoder *d, struct spam_record r,
     uint32_t dus = (uint16_t)(us - d->last_us);
     if (us < d->last_us)
         dus -= d->wrap_gap;
-    uint64_t t = d->t_us + dus;
+    /* A field outside ICR's range (e.g. written while the clock was not
+     * running) makes dus wrap around: the step is unknown, so time does
+     * not advance and the slow path reports a gap. */
+    uint64_t t = d->t_us + (dus > 0xFFFF ? 0 : dus);
     d->t_us = t;
     d->icount += (uint16_t)(ic - d->last_ic);
     d->last_us = us;

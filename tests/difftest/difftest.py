@@ -37,7 +37,7 @@ MAX_CYCLES = 200000000     # microcycle bound on our machine
 # program before it starts, and fails if one of these does not run).
 DEFAULT_GROUPS = os.environ.get(
     "DIFFTEST_GROUPS",
-    "mov,arith,branch,loop,jsb,push,field,string")
+    "mov,arith,muldiv,logic,branch,bb,loop,jsb,call,push,stack,field,psl,queue,string")
 
 
 # ---------------------------------------------------------------- programs

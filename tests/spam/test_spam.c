@@ -343,6 +343,38 @@ static void test_run_equals_step(void **state)
     free(data);
 }
 
+/* A microsecond field outside ICR's range (0xD8F0..0xFFFF with NICR =
+ * -10000), as written while the clock is not running, must not make time
+ * jump by ~2^32: the step is unknown, flagged as a gap, and time stays. */
+static void test_usec_out_of_range(void **state)
+{
+    (void)state;
+    struct spam_header h;
+    spam_header_init(&h);
+    struct spam_decoder *d = spam_decoder_new(&h, NULL);
+    assert_non_null(d);
+    struct spam_record recs[3] = {
+        {0xD9000001u, 0x00186001u},                       /* marker, first */
+        {0xE0000002u, (uint32_t)0x0018 << 16 | 0x10C0u},  /* +1792 us */
+        {0x00100003u, (uint32_t)0x0018 << 16 | 0x10C0u},  /* usec 0x0010: out of range */
+    };
+    struct spam_event e;
+    uint64_t t1 = 0;
+    for (int i = 0; i < 3; i++) {
+        if (!spam_decode_step(d, recs[i], &e))
+            continue;
+        if (i == 1) {
+            t1 = e.t_us;
+            assert_int_equal(t1, 0xE000 - 0xD8F0);
+        }
+        if (i == 2) {
+            assert_true(e.flags & SPAM_EVF_GAP);
+            assert_int_equal(e.t_us, t1);
+        }
+    }
+    spam_decoder_free(d);
+}
+
 static void test_truncated_record(void **state)
 {
     (void)state;
@@ -602,7 +634,8 @@ int main(int argc, char **argv)
         return 1;
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_truth_clean),        cmocka_unit_test(test_truth_drops_and_cut),
-        cmocka_unit_test(test_run_equals_step),    cmocka_unit_test(test_truncated_record),
+        cmocka_unit_test(test_run_equals_step),    cmocka_unit_test(test_usec_out_of_range),
+        cmocka_unit_test(test_truncated_record),
         cmocka_unit_test(test_bad_headers),
         cmocka_unit_test(test_writer_killed),      cmocka_unit_test(test_compress_roundtrip),
         cmocka_unit_test(test_hist),
