@@ -44,10 +44,21 @@ static void usage(FILE *f)
 "  --console-out FILE   console terminal output (default: stdout, or\n"
 "                       stderr with --dump-state -)\n"
 "  -o, --trace FILE     SPAM: trace from power-on, drain into FILE\n"
+"  --drain=guest        SPAM: trace from power-on, no host drain: the guest\n"
+"                       reads the buffer with READ_BUFFER (FD04); not with -o\n"
 "  --spam-priv any|kernel  SPAM instructions in any mode (default) or kernel only\n"
 "  --no-cache-xlate     SPAM: cache-set address translation off\n"
 "  --no-rei-trace       SPAM: do not trace REI (the paper's event set)\n"
 "  --drain-every N      SPAM: drain the trace buffer every N microcycles\n"
+"  --drain-tap          SPAM: the drain copies every record without consuming\n"
+"                       it (until the buffer is a quarter full), so an in-guest\n"
+"                       READ_BUFFER reader sees the records too\n"
+"  --net-rate R         network interface (IPRs 0x70-0x74, vax/guest/NETDEV.md):\n"
+"                       R packets per second of VAX time, Poisson (default 0:\n"
+"                       no device, MFPR #0x70 takes a reserved operand)\n"
+"  --net-size MIN:MAX   packet sizes, uniform (default 64:1500 bytes)\n"
+"  --seed N             seed of the packet arrivals and contents (default 0;\n"
+"                       also written into the trace header)\n"
 "\n"
 "Exit status: 0 the machine ran (whatever stopped it), 1 bad input,\n"
 "2 usage error.\n");
@@ -366,6 +377,10 @@ int spamctl_cmd_run(int argc, char **argv)
     if ((raw != NULL) == (elf != NULL) || (raw && !have_load)) {
         fprintf(stderr, "spamctl run: give either --raw FILE --load-at ADDR or an ELF image\n");
         usage(stderr);
+        return SPAMCTL_EXIT_USAGE;
+    }
+    if (spam.trace && spam.guest_drain) {
+        fprintf(stderr, "spamctl run: -o and --drain=guest exclude each other\n");
         return SPAMCTL_EXIT_USAGE;
     }
 

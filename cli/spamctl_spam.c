@@ -7,6 +7,7 @@
 #include "cli/spamctl_spam.h"
 #include "microcode/uasm.h"
 #include "spam/spam_writer.h"
+#include "vax/machine/vm_net.h"
 #include "vax/machine/vm_spam.h"
 
 #include <errno.h>
@@ -26,16 +27,74 @@ void spamctl_spam_init(struct spamctl_spam *s)
     s->drain_every = DRAIN_EVERY;
 }
 
+/* --seed N, --net-rate PKTS_PER_SEC, --net-size MIN:MAX */
+static int spamctl_net_option(struct spamctl_spam *s, const char *a, const char *v)
+{
+    int seed = strcmp(a, "--seed") == 0, rate = strcmp(a, "--net-rate") == 0;
+    if (!seed && !rate && strcmp(a, "--net-size") != 0)
+        return 0;
+    if (!v) {
+        fprintf(stderr, "spamctl: %s needs a value\n", a);
+        return -1;
+    }
+    char *end;
+    errno = 0;
+    if (seed) {
+        unsigned long long x = strtoull(v, &end, 0);
+        if (*end || errno || !*v || *v == '-')
+            goto bad;
+        s->seed = x;
+    } else if (rate) {
+        double x = strtod(v, &end);
+        if (*end || errno || !*v || !(x >= 0.0) || x > 1e6)
+            goto bad;
+        s->net_rate = x;
+    } else {
+        unsigned long lo = strtoul(v, &end, 0), hi = lo;
+        if (*end == ':')
+            hi = strtoul(end + 1, &end, 0);
+        if (*end || errno || !*v || *v == '-' || lo < VM_NET_MIN_PACKET ||
+            hi > VM_NET_MAX_PACKET || lo > hi)
+            goto bad;
+        s->net_min = (uint32_t)lo;
+        s->net_max = (uint32_t)hi;
+    }
+    return 2;
+bad:
+    fprintf(stderr, "spamctl: bad value for %s: '%s'\n", a, v);
+    return -1;
+}
+
 int spamctl_spam_option(struct spamctl_spam *s, const char *a, const char *v)
 {
     if (strcmp(a, "--no-cache-xlate") == 0) {
         s->no_xlate = 1;
         return 1;
     }
+    if (strcmp(a, "--drain-tap") == 0) {
+        s->tap = 1;
+        return 1;
+    }
     if (strcmp(a, "--no-rei-trace") == 0) {
         s->no_rei = 1;
         return 1;
     }
+    if (strncmp(a, "--drain=", 8) == 0 || strcmp(a, "--drain") == 0) {
+        const char *val = a[7] == '=' ? a + 8 : v;
+        if (!val) {
+            fprintf(stderr, "spamctl run: --drain needs a value (host|guest)\n");
+            return -1;
+        }
+        if (strcmp(val, "guest") != 0 && strcmp(val, "host") != 0) {
+            fprintf(stderr, "spamctl run: bad value for --drain: '%s' (host|guest)\n", val);
+            return -1;
+        }
+        s->guest_drain = strcmp(val, "guest") == 0;
+        return a[7] == '=' ? 1 : 2;
+    }
+    int net = spamctl_net_option(s, a, v);
+    if (net)
+        return net;
     int is_trace = strcmp(a, "-o") == 0 || strcmp(a, "--trace") == 0;
     int is_every = strcmp(a, "--drain-every") == 0;
     if (!is_trace && !is_every && strcmp(a, "--spam-priv") != 0)
@@ -74,9 +133,20 @@ int spamctl_spam_setup(const struct spamctl_spam *s, struct vax_machine *m)
     vm_spam_set_options(m, (s->kernel_only ? VM_SPAM_ST_KONLY : 0) |
                            (s->no_xlate ? VM_SPAM_ST_NOXLATE : 0),
                         class_mask(s));
-    if (!s->trace)
-        return 0;
     char err[200];
+    struct vm_net_config nc = {.rate = s->net_rate, .size_min = s->net_min,
+                               .size_max = s->net_max, .seed = s->seed};
+    if (vm_net_configure(m, &nc, err, sizeof err) < 0) {
+        fprintf(stderr, "spamctl: %s\n", err);
+        return -1;
+    }
+    if (s->trace && s->guest_drain) {
+        fprintf(stderr, "spamctl run: -o drains into a file; --drain=guest leaves the "
+                        "buffer to the guest: give one of them\n");
+        return -1;
+    }
+    if (!s->trace && !s->guest_drain)
+        return 0;
     struct vm_spam_state st;
     vm_spam_get(m, &st);
     /* the megabyte's array slot: the board after the last memory board */
@@ -157,12 +227,61 @@ static int drain(struct vax_machine *m, struct spam_writer *w, uint32_t *buf)
     return spam_writer_flush(w);
 }
 
+/* The tap (struct spamctl_spam.tap): records [*at, WR) through the back
+ * door, whether or not the guest has read them; at most a drain interval
+ * of records are written between taps, so none is overwritten unseen. */
+static int tap(struct vax_machine *m, struct spam_writer *w, uint32_t *buf, uint32_t *at)
+{
+    uint32_t start = vm_ipr(m, VM_SPAM_START), end = vm_ipr(m, VM_SPAM_END);
+    uint32_t wr = vm_ipr(m, VM_SPAM_WR), noxl = vm_ipr(m, VM_SPAM_STAT) & VM_SPAM_ST_NOXLATE;
+    struct spam_record r[DRAIN_CHUNK];
+    size_t n = 0;
+    if (*at < start || *at >= end)
+        *at = start;
+    while (*at != wr) {
+        uint8_t b[8];
+        if (vm_phys_read(m, noxl ? *at : vm_spam_xlate(*at), b, sizeof b) < 0)
+            return -1;
+        r[n].w0 = (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24;
+        r[n].w1 = (uint32_t)b[4] | (uint32_t)b[5] << 8 | (uint32_t)b[6] << 16 | (uint32_t)b[7] << 24;
+        *at += 8;
+        if (*at == end)
+            *at = start;
+        if (++n == DRAIN_CHUNK) {
+            if (spam_writer_append(w, r, n) < 0)
+                return -1;
+            n = 0;
+        }
+    }
+    if (n && spam_writer_append(w, r, n) < 0)
+        return -1;
+    uint32_t size = vm_ipr(m, VM_SPAM_SIZE);
+    if (vm_ipr(m, VM_SPAM_COUNT) > size / 4) /* nobody reads: make room */
+        while (vm_spam_drain(m, buf, DRAIN_CHUNK) > 0)
+            ;
+    return spam_writer_flush(w);
+}
+
 int spamctl_spam_run(const struct spamctl_spam *s, struct vax_machine *m,
                      uint64_t max_cycles, const char *guest,
                      const char *ucode_path)
 {
-    if (!s->trace) {
+    if (!s->trace && !s->progress) {
         vm_run(m, max_cycles);
+        return 0;
+    }
+    if (!s->trace) { /* sliced only to report progress */
+        struct vm_stats vs;
+        enum vm_stop why;
+        do {
+            vm_get_stats(m, &vs);
+            uint64_t until = vs.microcycles + s->drain_every;
+            if (max_cycles && until > max_cycles)
+                until = max_cycles;
+            why = vm_run(m, until);
+            vm_get_stats(m, &vs);
+            s->progress(s->progress_ctx, vs.microcycles, max_cycles);
+        } while (why == VM_CYCLE_LIMIT && !(max_cycles && vs.microcycles >= max_cycles));
         return 0;
     }
     struct spam_header h;
@@ -173,7 +292,7 @@ int spamctl_spam_run(const struct spamctl_spam *s, struct vax_machine *m,
               (s->no_xlate ? 0 : SPAM_FILE_FLAG_CACHE_XLATE);
     h.buffer_records = st.size;
     h.class_mask = st.mask;
-    h.seed = 0; /* spamctl run has no random input */
+    h.seed = s->seed; /* the network's arrivals (--seed) */
     ucode_digest(ucode_path, &h.ucode_crc, &h.ucode_len);
     const char *base = guest ? strrchr(guest, '/') : NULL;
     snprintf(h.guest, sizeof h.guest, "%s", base ? base + 1 : guest ? guest : "");
@@ -190,6 +309,7 @@ int spamctl_spam_run(const struct spamctl_spam *s, struct vax_machine *m,
     }
     uint32_t *buf = malloc(2 * DRAIN_CHUNK * sizeof *buf);
     int rc = buf ? 0 : -1;
+    uint32_t tap_at = st.start;
     struct vm_stats vs;
     while (rc == 0) {
         vm_get_stats(m, &vs);
@@ -204,8 +324,10 @@ int spamctl_spam_run(const struct spamctl_spam *s, struct vax_machine *m,
             vm_get_stats(m, &vs);
             why = vm_run(m, vs.microcycles + 1);
         }
-        rc = drain(m, w, buf);
+        rc = s->tap ? tap(m, w, buf, &tap_at) : drain(m, w, buf);
         vm_get_stats(m, &vs);
+        if (s->progress)
+            s->progress(s->progress_ctx, vs.microcycles, max_cycles);
         if (why != VM_CYCLE_LIMIT || (max_cycles && vs.microcycles >= max_cycles))
             break;
     }

@@ -12,13 +12,30 @@ struct spamctl_spam {
     int no_xlate;          /* --no-cache-xlate */
     int no_rei;            /* --no-rei-trace */
     uint64_t drain_every;  /* microcycles between drains */
+    /* the network interface (vax/machine/vm_net.h): --net-rate (0: no
+     * device), --net-size MIN:MAX, --seed (also the trace header's) */
+    double net_rate;
+    uint32_t net_min, net_max;
+    uint64_t seed;
+    /* called after every slice of drain_every microcycles (NULL: none;
+     * without a trace the run is then sliced too) */
+    void (*progress)(void *ctx, uint64_t microcycles, uint64_t max_cycles);
+    void *progress_ctx;
+    /* the drain as a tap: the host copies every record the machine wrote
+     * (its own read pointer) and consumes records only when the buffer
+     * is a quarter full, so an in-guest READ_BUFFER reader sees them too */
+    int tap;
+    /* --drain=guest: trace from power-on as -o does, but no host drain
+     * and no file: the guest retrieves records with READ_BUFFER (FD04),
+     * as in the paper (tracing stops itself when the buffer fills) */
+    int guest_drain;
 };
 
 void spamctl_spam_init(struct spamctl_spam *s);
 /* One command-line word: 0 not ours, 1 a flag, 2 an option and its value,
  * -1 bad (message printed). */
 int spamctl_spam_option(struct spamctl_spam *s, const char *a, const char *v);
-/* Machine options; with a trace, the console setup (PAMMINIT, SET_PTRS,
+/* Machine options; with a trace or --drain=guest, the console setup (PAMMINIT, SET_PTRS,
  * ENABLE).  0 or -1 (message printed). */
 int spamctl_spam_setup(const struct spamctl_spam *s, struct vax_machine *m);
 /* vm_run to max_cycles; with a trace, in slices of drain_every microcycles,

@@ -58,7 +58,7 @@
     X(ALU.CZ) X(PSL.N) X(PSL.Z) X(PSL.V) X(PSL.C) X(PSL.NZ) X(PSL.CZ)     \
     X(PSL.IV) X(PSL.T) X(PSL.KERN) X(IOVT) X(OPREG) X(SC.Z) X(A.B0)       \
     X(A.B31) X(DLQ) X(RN.PC) X(INTPEND) X(IDX) X(IPR.BAD) X(A.Z)          \
-    X(PSL.IS)
+    X(PSL.IS) X(INEXC)
 
 /* Dispatches.  4 bits. */
 #define UW_DISPS(X) X(NONE) X(SPECMODE) X(ACC) X(DL) X(A4) X(A2) X(OPREG)
@@ -67,7 +67,7 @@
 #define UW_MISCS(X)                                                       \
     X(NONE) X(LATCHRX) X(CLRLOG) X(UNDO) X(SETREG) X(SETMEM) X(STOP)      \
     X(IPRRD) X(IPRWR) X(TRACEWR) X(INTACK) X(EVCNT)                    \
-    X(TBWR) X(UTRET) X(UTABORT)
+    X(TBWR) X(UTRET) X(UTABORT) X(INEXC)
 
 /* Reasons the machine stops (the K literal of MISC=STOP names one). */
 #define UW_STOPS(X)                                                       \
@@ -93,7 +93,9 @@
     X(SUBRNG, "subscript range trap")                                     \
     X(TRACE, "trace fault")                                              \
     X(ACV, "access control violation fault")                              \
-    X(TNV, "translation not valid fault")
+    X(TNV, "translation not valid fault")                                 \
+    X(KSNV, "kernel stack not valid abort")                               \
+    X(ISNV, "interrupt stack not valid")
 
 #define UW_ENUM_ITEM(n) UR_##n,
 enum uw_reg { UW_REGS(UW_ENUM_ITEM) UR__COUNT };
@@ -129,7 +131,7 @@ enum uw_cond {
     UC_ALU_CZ, UC_PSL_N, UC_PSL_Z, UC_PSL_V, UC_PSL_C, UC_PSL_NZ, UC_PSL_CZ,
     UC_PSL_IV, UC_PSL_T, UC_PSL_KERN, UC_IOVT, UC_OPREG, UC_SC_Z, UC_A_B0,
     UC_A_B31, UC_DLQ, UC_RN_PC, UC_INTPEND, UC_IDX, UC_IPR_BAD, UC_A_Z,
-    UC_PSL_IS,
+    UC_PSL_IS, UC_INEXC,
     UC__COUNT
 };
 #define UC_NOT 0x20 /* bit 5 of COND negates */

@@ -231,7 +231,7 @@ spam_decode_run(struct spam_decoder *d, const struct spam_record *recs, size_t n
     struct spam_stack *s = d->cur;
     uint32_t dep = s->depth;
     int32_t pid = d->pid, uid = d->uid;
-    struct spam_event e;
+    struct spam_event e = {0};
     for (size_t i = 0; i < n; i++) {
         struct spam_record r = recs[i];
         uint16_t us = spam_rec_usec(r), ic = spam_rec_icount(r);

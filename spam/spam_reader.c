@@ -104,7 +104,8 @@ static struct spam_reader *open_common(struct spam_reader *r, struct spam_err *e
             goto fail;
         }
         if (spam_get16(b + 8) != SPAM_Z_VERSION) {
-            spam_err_set(err, 8, "unknown compressed-trace version %u", spam_get16(b + 8));
+            spam_err_set(err, 8, "unknown compressed-trace version %u (this reader knows version %u)",
+                        spam_get16(b + 8), SPAM_Z_VERSION);
             goto fail;
         }
         size_t h = spam_get32(b + 12);

@@ -26,6 +26,8 @@ struct spam_zcodec {
     z_stream def[2]; /* 0: S0 at level, 1: Huffman only */
     z_stream inf;
     uint8_t *col; /* uncompressed columns */
+    uint16_t last_di[1u << SPAM_Z_CTX_BITS]; /* the instruction-count context predictor */
+    uint16_t rres[SPAM_Z_MAX_BLOCK_RECORDS];  /* residuals of the rate predictor */
 };
 
 #define COL_BYTES (4u * SPAM_Z_MAX_SYMBOLS + 13u * SPAM_Z_MAX_BLOCK_RECORDS)
@@ -85,6 +87,14 @@ static inline int32_t update_rate(int32_t rate, uint16_t du, uint16_t di)
     uint32_t p = ((uint32_t)du * (uint32_t)rate) >> 8;
     rate += 2 * ((di > p) & (rate < RATE_MAX)) - 2 * ((di < p) & (rate >= 2));
     return rate;
+}
+
+/* The instruction-count context: the previous event record's symbol, this
+ * one's, and the microsecond delta, hashed to SPAM_Z_CTX_BITS bits. */
+static inline uint32_t ic_ctx(uint8_t prev, uint8_t s, uint16_t du)
+{
+    uint32_t k = ((uint32_t)prev << 8 | s) * 0x9E3779B1u ^ (uint32_t)du * 0x85EBCA77u;
+    return (k ^ k >> 15) * 0x2C1B3C6Du >> (32 - SPAM_Z_CTX_BITS);
 }
 
 /* Deflates in[0..len) with stream k; returns the compressed size or 0. */
@@ -148,7 +158,12 @@ size_t spam_zblock_encode(struct spam_zcodec *z, const struct spam_record *r, si
     uint8_t last_sym = 0;
     int have_last = 0;
     uint16_t pu = 0, pi = 0;
+    uint8_t prev_s = 0;
+    uint16_t *last_di = z->last_di;
+    memset(last_di, 0, sizeof z->last_di);
     int32_t rate = RATE0;
+    uint16_t *rres = z->rres;
+    size_t ctx_hits = 0;
     size_t j = 0;
     prev_ldp = 0;
     for (size_t i = 0; i < n; i++) {
@@ -184,7 +199,12 @@ size_t spam_zblock_encode(struct spam_zcodec *z, const struct spam_record *r, si
         sym[j] = s;
         uint16_t us = spam_rec_usec(r[i]), ic = spam_rec_icount(r[i]);
         uint16_t du = (uint16_t)(us - pu), dic = (uint16_t)(ic - pi);
-        uint16_t res = (uint16_t)(dic - predict(du, rate));
+        uint32_t cx = ic_ctx(prev_s, s, du);
+        uint16_t res = (uint16_t)(dic - last_di[cx]);
+        ctx_hits += res == 0;
+        last_di[cx] = dic;
+        prev_s = s;
+        rres[j] = (uint16_t)(dic - predict(du, rate));
         rate = update_rate(rate, du, dic);
         pu = us;
         pi = ic;
@@ -195,6 +215,15 @@ size_t spam_zblock_encode(struct spam_zcodec *z, const struct spam_record *r, si
         j++;
         prev_ldp = (key & 0xF000) == (SPAM_CLASS_LDPCTX << 12);
     }
+    /* Repetitive blocks (real traces: the same code paths again and again)
+     * take the context predictor and LZ77; the others the rate predictor
+     * and Huffman coding only, several times faster and as small there. */
+    uint32_t mode = ctx_hits * 2 > m ? SPAM_Z_MODE_CONTEXT : 0;
+    if (!mode)
+        for (size_t k = 0; k < m; k++) {
+            pl[2 * m + k] = (uint8_t)rres[k];
+            pl[3 * m + k] = (uint8_t)(rres[k] >> 8);
+        }
     /* S0 = sym | ext | esc | dict, contiguous: move dict after esc */
     uint8_t *s0_end = esc + 4 * nesc;
     for (size_t k = 0; k < nsym; k++)
@@ -204,10 +233,11 @@ size_t spam_zblock_encode(struct spam_zcodec *z, const struct spam_record *r, si
     spam_put32(p, (uint32_t)m);
     spam_put32(p + 4, (uint32_t)nsym);
     spam_put32(p + 8, (uint32_t)nesc);
+    spam_put32(p + 12, mode);
     uint8_t *q = p + SPAM_Z_PAYLOAD_HDR, *end = out + cap;
     size_t len[SPAM_Z_STREAMS];
     for (size_t k = 0; k < 4; k++) {
-        len[1 + k] = zput(z, 1, pl + k * m, m, q, (size_t)(end - q));
+        len[1 + k] = zput(z, mode ? 0 : 1, pl + k * m, m, q, (size_t)(end - q));
         if (m && !len[1 + k])
             return 0;
         q += len[1 + k];
@@ -220,7 +250,7 @@ size_t spam_zblock_encode(struct spam_zcodec *z, const struct spam_record *r, si
         return 0;
     q += len[0];
     for (size_t k = 0; k < SPAM_Z_STREAMS; k++)
-        spam_put32(p + 12 + 4 * k, (uint32_t)len[k]);
+        spam_put32(p + 16 + 4 * k, (uint32_t)len[k]);
     size_t total = (size_t)(q - p);
     put_block_header(out, SPAM_Z_BLOCK_DATA, (uint32_t)n, (uint32_t)total);
     return SPAM_Z_BLOCK_HDR + total;
@@ -232,7 +262,8 @@ int spam_zblock_decode(struct spam_zcodec *z, const uint8_t *payload, size_t len
     if (n == 0 || n > SPAM_Z_MAX_BLOCK_RECORDS || len < SPAM_Z_PAYLOAD_HDR)
         return -1;
     size_t m = spam_get32(payload), nsym = spam_get32(payload + 4), nesc = spam_get32(payload + 8);
-    if (m > n || nsym > SPAM_Z_MAX_SYMBOLS || nesc > m)
+    uint32_t mode = spam_get32(payload + 12);
+    if (m > n || nsym > SPAM_Z_MAX_SYMBOLS || nesc > m || (mode & ~SPAM_Z_MODE_CONTEXT))
         return -1;
     size_t e = n - m;
     uint8_t *sym = z->col, *ext = sym + m, *esc = ext + 8 * e, *dict = esc + 4 * nesc;
@@ -240,7 +271,7 @@ int spam_zblock_decode(struct spam_zcodec *z, const uint8_t *payload, size_t len
     const uint8_t *q = payload + SPAM_Z_PAYLOAD_HDR, *end = payload + len;
     size_t clen[SPAM_Z_STREAMS], sum = 0;
     for (size_t k = 0; k < SPAM_Z_STREAMS; k++) {
-        clen[k] = spam_get32(payload + 12 + 4 * k);
+        clen[k] = spam_get32(payload + 16 + 4 * k);
         sum += clen[k];
         if (clen[k] > len)
             return -1;
@@ -258,6 +289,10 @@ int spam_zblock_decode(struct spam_zcodec *z, const uint8_t *payload, size_t len
         return -1;
     const uint8_t *ep = ext, *xp = esc;
     uint16_t pu = 0, pi = 0;
+    uint8_t prev_s = 0;
+    uint16_t *last_di = z->last_di;
+    if (mode)
+        memset(last_di, 0, sizeof z->last_di);
     int32_t rate = RATE0;
     size_t j = 0;
     int prev_ldp = 0;
@@ -286,8 +321,16 @@ int spam_zblock_decode(struct spam_zcodec *z, const uint8_t *payload, size_t len
             key = spam_get32(dict + 4 * s);
         }
         uint16_t du = (uint16_t)(pl[j] | pl[m + j] << 8);
-        uint16_t dic = (uint16_t)((pl[2 * m + j] | pl[3 * m + j] << 8) + predict(du, rate));
-        rate = update_rate(rate, du, dic);
+        uint16_t res = (uint16_t)(pl[2 * m + j] | pl[3 * m + j] << 8), dic;
+        if (mode) {
+            uint32_t cx = ic_ctx(prev_s, s, du);
+            dic = (uint16_t)(res + last_di[cx]);
+            last_di[cx] = dic;
+            prev_s = s;
+        } else {
+            dic = (uint16_t)(res + predict(du, rate));
+            rate = update_rate(rate, du, dic);
+        }
         pu = (uint16_t)(pu + du);
         pi = (uint16_t)(pi + dic);
         out[i].w0 = (uint32_t)pu << 16 | pi;

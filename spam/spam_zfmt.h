@@ -11,7 +11,7 @@
 #include "spam/spam_format.h"
 
 #define SPAM_Z_MAGIC "SPAMTRZ" /* 8 bytes with the NUL */
-#define SPAM_Z_VERSION 1u
+#define SPAM_Z_VERSION 2u
 #define SPAM_Z_FILE_FIXED 20u          /* magic, version, reserved, H, CRC */
 #define SPAM_Z_BLOCK_MAGIC 0x425A5053u /* "SPZB" */
 #define SPAM_Z_BLOCK_HDR 20u
@@ -21,8 +21,10 @@
 #define SPAM_Z_MAX_BLOCK_RECORDS (SPAM_Z_BLOCK_RECORDS + 1u)
 #define SPAM_Z_MAX_HEADER 4096u /* largest original header accepted */
 #define SPAM_Z_STREAMS 5u       /* deflate streams in a data block */
-#define SPAM_Z_PAYLOAD_HDR (12u + 4u * SPAM_Z_STREAMS)
+#define SPAM_Z_PAYLOAD_HDR (16u + 4u * SPAM_Z_STREAMS)
+#define SPAM_Z_MODE_CONTEXT 1u /* payload mode bit 0: context predictor of the IRD delta */
 #define SPAM_Z_MAX_SYMBOLS 255u /* dictionary entries; index 255 = escape */
+#define SPAM_Z_CTX_BITS 16u     /* instruction-count predictor: 2^16 contexts */
 
 /* Codec state (zlib streams and scratch), reused from block to block. */
 struct spam_zcodec;

@@ -136,6 +136,29 @@ static int build_roms(struct vax_machine *m, const struct ucode_image *img,
     return 0;
 }
 
+static inline int may_translate(const struct uword *w);
+static inline int seq_fetches(const struct uword *w);
+
+/* Loads the control store, pre-decoding every word (struct vm_pword). */
+static void predecode(struct vax_machine *m, const struct uword *words)
+{
+    for (unsigned i = 0; i < UCS_SIZE; i++) {
+        struct vm_pword *p = &m->cs[i];
+        p->u = words[i];
+        const struct uword *w = &p->u;
+        switch (w->dl) {
+        case UDL_B: p->wd = 0; break;
+        case UDL_W: p->wd = 1; break;
+        case UDL_L: p->wd = 2; break;
+        case UDL_Q: p->wd = 3; break;
+        default: p->wd = PW_WD_DYN;
+        }
+        p->fl = (uint8_t)((may_translate(w) ? PW_XLATE : 0) |
+                          (seq_fetches(w) ? PW_SEQFETCH : 0) |
+                          (w->seq == US_NEXT || w->seq == US_JUMP ? PW_SIMPLESEQ : 0));
+    }
+}
+
 struct vax_machine *vm_new(const struct vm_config *cfg, char *err, size_t errlen)
 {
     uint32_t mb = cfg && cfg->memory_mb ? cfg->memory_mb : 16;
@@ -170,7 +193,7 @@ struct vax_machine *vm_new(const struct vm_config *cfg, char *err, size_t errlen
         img = &def;
         own = 1;
     }
-    memcpy(m->cs, img->words, UCS_SIZE * sizeof *m->cs);
+    predecode(m, img->words);
     int rc = build_roms(m, img, err, errlen);
     if (own)
         ucode_image_free(&def);
@@ -306,6 +329,10 @@ static inline unsigned dl_width(const struct vax_machine *m, const struct uword 
     }
 }
 
+static uint32_t src_slow(struct vax_machine *m, unsigned s, const struct uword *w,
+                         unsigned wd);
+
+/* The sources: T0..T15 and R0..R15 inline, the rest out of line. */
 static inline uint32_t src(struct vax_machine *m, unsigned s, const struct uword *w,
                            unsigned wd)
 {
@@ -313,6 +340,17 @@ static inline uint32_t src(struct vax_machine *m, unsigned s, const struct uword
         return m->t[s];
     if (s < 32)
         return m->r[s - 16];
+    if (s == UR_NONE)
+        return 0;
+    return src_slow(m, s, w, wd);
+}
+
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static uint32_t src_slow(struct vax_machine *m, unsigned s, const struct uword *w,
+                         unsigned wd)
+{
     switch (s) {
     case UR_NONE: case UR_ZERO: return 0;
     case UR_RN: return m->r[m->rn];
@@ -366,6 +404,8 @@ static inline void gpr_write(uint32_t *r, uint32_t v, unsigned wd)
         *r = v;
 }
 
+static void dst_slow(struct vax_machine *m, unsigned d, uint32_t v, unsigned wd);
+
 static inline void dst(struct vax_machine *m, unsigned d, uint32_t v,
                        const struct uword *w, unsigned wd)
 {
@@ -378,6 +418,15 @@ static inline void dst(struct vax_machine *m, unsigned d, uint32_t v,
         gpr_write(&m->r[d - 16], v, wd);
         return;
     }
+    if (d != UR_NONE)
+        dst_slow(m, d, v, wd);
+}
+
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static void dst_slow(struct vax_machine *m, unsigned d, uint32_t v, unsigned wd)
+{
     switch (d) {
     case UR_NONE: return;
     case UR_RN: /* the specifier flows' register changes are logged */
@@ -728,7 +777,8 @@ enum vm_stop vm_run(struct vax_machine *m, uint64_t max_cycles)
             snprintf(m->reason, sizeof m->reason, "cycle limit");
             break;
         }
-        const struct uword *w = &m->cs[m->upc];
+        const struct vm_pword *pw = &m->cs[m->upc];
+        const struct uword *w = &pw->u;
         if (!w->valid) {
             ucode_error(m, "unused micro-address executed");
             break;
@@ -738,10 +788,10 @@ enum vm_stop vm_run(struct vax_machine *m, uint64_t max_cycles)
         m->st.microcycles++;
         if (w->opk != UOPK_KEEP)
             m->opk = w->opk;
-        unsigned wd = dl_width(m, w);
+        unsigned wd = pw->wd != PW_WD_DYN ? pw->wd : dl_width(m, w);
         uint32_t psl0 = m->psl;
         int mapen = m->ipr[0x38] & 1;
-        if (mapen && may_translate(w)) {
+        if (mapen && (pw->fl & PW_XLATE)) {
             snap_save(m, &m->snap);
             m->snap.seq = 0;
         }
@@ -849,7 +899,7 @@ enum vm_stop vm_run(struct vax_machine *m, uint64_t max_cycles)
             m->mm_active = 0;
             if (!m->snap.seq)
                 continue; /* upc = the trapped word */
-            const struct uword *tw = &m->cs[m->upc];
+            const struct uword *tw = &m->cs[m->upc].u;
             uint16_t nx = sequence(m, tw, m->snap.fl, m->snap.psl0, m->snap.a,
                                    dl_width(m, tw));
             if (m->stop)
@@ -864,7 +914,12 @@ enum vm_stop vm_run(struct vax_machine *m, uint64_t max_cycles)
         }
         if (m->stop)
             break;
-        if (mapen && seq_fetches(w)) {
+        if (pw->fl & PW_SIMPLESEQ) { /* NEXT, JUMP: no fetch, no trap */
+            m->upc = (w->seq == US_NEXT ? (uint16_t)(m->upc + 1) : w->next) &
+                     (UCS_SIZE - 1);
+            continue;
+        }
+        if (mapen && (pw->fl & PW_SEQFETCH)) {
             snap_save(m, &m->snap);
             m->snap.seq = 1;
             m->snap.fl = fl;

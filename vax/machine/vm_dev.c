@@ -189,6 +189,7 @@ void vm_dev_update(struct vax_machine *m)
 {
     clock_update(m);
     console_update(m);
+    vm_net_update(m);
 }
 
 /* ---- interrupt request logic ---- */
@@ -202,6 +203,10 @@ int vm_int_eval(struct vax_machine *m, uint32_t *vec)
     if (ipl < 0x18 && m->tmr_int) {
         *vec = 0xC0;
         return 0x18;
+    }
+    if (ipl < VM_NET_IPL && vm_net_irq(&m->net)) { /* vm_net.c: a level */
+        *vec = VM_NET_VECTOR;
+        return VM_NET_IPL;
     }
     if (ipl < 0x14 && (m->tti_int || m->tto_int)) {
         *vec = m->tti_int ? 0xF8 : 0xFC;
@@ -227,7 +232,7 @@ void vm_int_ack(struct vax_machine *m)
         m->tti_int = 0;
     else if (lvl == 0x14)
         m->tto_int = 0;
-    else if (lvl > 0)
+    else if (lvl > 0 && lvl < 16) /* the network's level clears at its CSR */
         m->sisr &= ~(1u << lvl);
 }
 
@@ -247,6 +252,8 @@ uint32_t vm_ipr_read(struct vax_machine *m, uint32_t n)
         m->ipr_bad = vm_spam_port_refuses(m, n);
         return m->ipr_bad ? 0 : m->ipr[n];
     }
+    if (vm_net_ipr(n)) /* the network interface (vm_net.c), if present */
+        return vm_net_ipr_read(m, n);
     if (m->ipr_bad)
         return 0;
     vm_dev_update(m);
@@ -292,6 +299,10 @@ void vm_ipr_write(struct vax_machine *m, uint32_t n, uint32_t v)
         m->ipr_bad = vm_spam_port_refuses(m, n);
         if (!m->ipr_bad)
             m->ipr[n] = v;
+        return;
+    }
+    if (vm_net_ipr(n)) {
+        vm_net_ipr_write(m, n, v);
         return;
     }
     if (m->ipr_bad)

@@ -3,6 +3,7 @@
 #define VAX_MACHINE_VM_INTERNAL_H
 
 #include "vax/machine/vm.h"
+#include "vax/machine/vm_net.h"
 
 /* Access classes of operand descriptors, in ACC-dispatch order. */
 enum { ACC_R, ACC_M, ACC_W, ACC_A, ACC_V, ACC_B };
@@ -14,6 +15,19 @@ struct drom_entry {      /* one opcode's decode-ROM word */
     uint8_t acc[6];      /* ACC_* */
     uint8_t dt[6];       /* 0 B, 1 W, 2 L, 3 Q */
 };
+
+/* A microword pre-decoded when the control store is loaded (vm.c): the
+ * word itself plus facts the sequencer would otherwise work out from its
+ * fields every microcycle.  Nothing here changes what the word does. */
+struct vm_pword {
+    struct uword u;
+    uint8_t wd;          /* DL's width (0 B .. 3 Q) when fixed; PW_WD_DYN */
+    uint8_t fl;          /* PW_* */
+};
+#define PW_WD_DYN 0xFF
+#define PW_XLATE 1u      /* may make a translated reference (snapshot) */
+#define PW_SEQFETCH 2u   /* its sequencing fetches (IRD, SPECMODE) */
+#define PW_SIMPLESEQ 4u  /* SEQ is NEXT or JUMP */
 
 struct cache_set {
     uint32_t tag[VM_CACHE_WAYS];
@@ -35,7 +49,7 @@ struct vax_machine {
     uint16_t ustack[USTACK_DEPTH];
     int usp;
     int started;
-    struct uword *cs;
+    struct vm_pword *cs;        /* the control store, pre-decoded */
     /* decode ROMs */
     struct drom_entry drom[512];
     uint16_t spec_tab[2][5][16][2]; /* [indexed][acc][mode][rn==PC] */
@@ -111,6 +125,8 @@ struct vax_machine {
     uint32_t cswp, ehsr, mdctl;
     /* events per SCB vector (MISC EVCNT) */
     uint64_t scb_count[128];
+    /* the network interface (vm_net.c; all zero: absent) */
+    struct vm_net net;
     vm_utrace_fn utrace;
     void *utrace_ctx;
     /* accounting and status */

@@ -49,7 +49,7 @@ static void machine_check(struct vax_machine *m, uint32_t pa, int write)
 }
 
 /* One reference to one cache line. */
-static void cache_ref(struct vax_machine *m, uint32_t pa, int write)
+static inline void cache_ref(struct vax_machine *m, uint32_t pa, int write)
 {
     uint32_t line = pa / VM_CACHE_LINE;
     struct cache_set *s = &m->cache[line % VM_CACHE_SETS];
@@ -77,7 +77,7 @@ static void cache_ref(struct vax_machine *m, uint32_t pa, int write)
     s->lru = (uint8_t)(w ^ 1);
 }
 
-static int present(struct vax_machine *m, uint32_t pa, uint32_t n)
+static inline int present(struct vax_machine *m, uint32_t pa, uint32_t n)
 {
     if (m->pamm[pa >> 20] >= 8 || m->pamm[(pa + n - 1) >> 20 & 0x3FF] >= 8)
         return 0;
@@ -138,7 +138,7 @@ int vm_tb_check(const struct vax_machine *m, uint32_t va)
 
 /* Translates the page of va for an access in the current mode.  0 and the
  * physical address, or -1 after raising the TB-miss microtrap. */
-static int xlate(struct vax_machine *m, uint32_t va, int write, uint32_t *pa)
+static inline int xlate(struct vax_machine *m, uint32_t va, int write, uint32_t *pa)
 {
     if (!(m->ipr[0x38] & 1)) {
         *pa = va & PA_MASK;
@@ -187,7 +187,40 @@ static int xlate2(struct vax_machine *m, uint32_t va, unsigned n, int write,
     return 0;
 }
 
-static int phys_read(struct vax_machine *m, uint32_t pa, unsigned n, uint64_t *out)
+/* n bytes at p, little endian: whole loads for the common sizes. */
+static inline uint64_t load_le(const uint8_t *p, unsigned n)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    switch (n) {
+    case 1: return p[0];
+    case 2: { uint16_t x; memcpy(&x, p, 2); return x; }
+    case 4: { uint32_t x; memcpy(&x, p, 4); return x; }
+    case 8: { uint64_t x; memcpy(&x, p, 8); return x; }
+    default: break;
+    }
+#endif
+    uint64_t v = 0;
+    for (unsigned i = 0; i < n; i++)
+        v |= (uint64_t)p[i] << (8 * i);
+    return v;
+}
+
+static inline void store_le(uint8_t *p, unsigned n, uint64_t v)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    switch (n) {
+    case 1: p[0] = (uint8_t)v; return;
+    case 2: { uint16_t x = (uint16_t)v; memcpy(p, &x, 2); return; }
+    case 4: { uint32_t x = (uint32_t)v; memcpy(p, &x, 4); return; }
+    case 8: memcpy(p, &v, 8); return;
+    default: break;
+    }
+#endif
+    for (unsigned i = 0; i < n; i++)
+        p[i] = (uint8_t)(v >> (8 * i));
+}
+
+static inline int phys_read(struct vax_machine *m, uint32_t pa, unsigned n, uint64_t *out)
 {
     if (!present(m, pa, n)) {
         machine_check(m, pa, 0);
@@ -196,15 +229,11 @@ static int phys_read(struct vax_machine *m, uint32_t pa, unsigned n, uint64_t *o
     cache_ref(m, pa, 0);
     if ((pa % VM_CACHE_LINE) + n > VM_CACHE_LINE)
         cache_ref(m, pa + n - 1, 0);
-    uint64_t v = 0;
-    const uint8_t *p = m->mem + pa;
-    for (unsigned i = 0; i < n; i++)
-        v |= (uint64_t)p[i] << (8 * i);
-    *out = v;
+    *out = load_le(m->mem + pa, n);
     return 0;
 }
 
-static int phys_write(struct vax_machine *m, uint32_t pa, unsigned n, uint64_t v)
+static inline int phys_write(struct vax_machine *m, uint32_t pa, unsigned n, uint64_t v)
 {
     if (!present(m, pa, n)) {
         machine_check(m, pa, 1);
@@ -213,9 +242,7 @@ static int phys_write(struct vax_machine *m, uint32_t pa, unsigned n, uint64_t v
     cache_ref(m, pa, 1);
     if ((pa % VM_CACHE_LINE) + n > VM_CACHE_LINE)
         cache_ref(m, pa + n - 1, 1);
-    uint8_t *p = m->mem + pa;
-    for (unsigned i = 0; i < n; i++)
-        p[i] = (uint8_t)(v >> (8 * i));
+    store_le(m->mem + pa, n, v);
     return 0;
 }
 
@@ -238,6 +265,11 @@ int vm_mem_read_acc(struct vax_machine *m, uint32_t va, unsigned n, int write,
 {
     uint32_t pa1, pa2;
     unsigned split;
+    if (!(m->ipr[0x38] & 1) || (va & 0x1FF) + n <= 0x200) { /* one page */
+        if (xlate(m, va, write, &pa1) < 0)
+            return -1;
+        return phys_read(m, pa1, n, out);
+    }
     if (xlate2(m, va, n, write, &pa1, &pa2, &split) < 0)
         return -1;
     if (split == n)
