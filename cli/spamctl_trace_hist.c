@@ -35,9 +35,16 @@ static void usage(FILE *f)
 "  --csv          CSV: group,kind,count,min,mean,p50,p90,p99,p99_9,max.\n"
 "  --json         One JSON object.\n"
 "  --svg FILE     Also write an SVG plot of the distributions.\n"
+"  --linear W:N   Instead of the tables: each group's inclusive times in N\n"
+"                 bins W us wide and an open last bin, one line a bin,\n"
+"                 'bin LO COUNT' (all N+1 bins), after a line\n"
+"                 '# GROUP: count C'.  What spamread in the bundled guest\n"
+"                 prints (vax/guest/README.md) with 100:50.\n"
 "\n"
 "Decoding:\n"
 "  --correct, --gap-us N   As for 'spamctl decode'.\n"
+"  --records N    Only the first N records of the trace (extended records\n"
+"                 count), e.g. the ones an in-guest reader consumed.\n"
 "  -h, --help     This text.\n"
 "\n"
 "Exit status: 0 success, 1 bad or damaged input, 2 usage error.\n");
@@ -48,6 +55,7 @@ enum fmt { TEXT, CSV, JSON };
 
 struct group {
     struct spam_hist incl, excl;
+    uint64_t *lin; /* --linear: lin_n + 1 bins of inclusive time */
 };
 
 struct hist_acc {
@@ -59,6 +67,7 @@ struct hist_acc {
     uint64_t last_switch;
     int32_t last_pid;
     int seen_switch, oom;
+    uint64_t lin_w, lin_n;
 };
 
 static uint32_t key_of(const struct hist_acc *a, const struct spam_event *e)
@@ -116,6 +125,11 @@ static __attribute__((noinline)) struct group *new_group(struct hist_acc *a, uin
     if (g) {
         spam_hist_init(&g->incl);
         spam_hist_init(&g->excl);
+        g->lin = NULL;
+        if (a->lin_w && !(g->lin = calloc(a->lin_n + 1, sizeof *g->lin))) {
+            free(g);
+            g = a->g[k] = NULL;
+        }
     }
     return g;
 }
@@ -134,6 +148,10 @@ static inline __attribute__((always_inline)) int account(struct hist_acc *a, con
         return -1;
     spam_hist_record(&g->incl, e->incl_us);
     spam_hist_record(&g->excl, e->excl_us);
+    if (a->lin_w) {
+        uint64_t b = e->incl_us / a->lin_w;
+        g->lin[b < a->lin_n ? b : a->lin_n]++;
+    }
     return 0;
 }
 
@@ -254,6 +272,17 @@ static void hist_json(const char *kind, const struct spam_hist *h)
            spam_hist_percentile(h, 90), spam_hist_percentile(h, 99), spam_hist_percentile(h, 99.9), h->max);
 }
 
+static void print_linear(const struct hist_acc *a, const uint32_t *keys, size_t nk)
+{
+    char nm[64];
+    for (size_t i = 0; i < nk; i++) {
+        const struct group *g = a->g[keys[i]];
+        printf("# %s: count %" PRIu64 "\n", key_name(a, keys[i], nm, sizeof nm), g->incl.count);
+        for (uint64_t b = 0; b <= a->lin_n; b++)
+            printf("bin %" PRIu64 " %" PRIu64 "\n", b * a->lin_w, g->lin[b]);
+    }
+}
+
 static void print_groups(const struct hist_acc *a, enum fmt f, int all_bars, const uint32_t *keys, size_t nk)
 {
     char nm[64];
@@ -313,6 +342,8 @@ int spamctl_cmd_hist(int argc, char **argv)
     const char *path = NULL, *svg = NULL;
     enum fmt f = TEXT;
     int cpu = 0, all_bars = 0;
+    uint64_t limit = 0;
+    int limited = 0;
     struct spam_decode_opts o = {0};
     struct hist_acc *a = calloc(1, sizeof *a);
     if (!a) {
@@ -342,6 +373,27 @@ int spamctl_cmd_hist(int argc, char **argv)
             svg = v;
             if (r2 < 0)
                 rc = SPAMCTL_EXIT_USAGE;
+        } else if ((r2 = opt_value(argc, argv, &i, "--linear", &v)) != 0) {
+            unsigned long long w = 0, nb = 0;
+            char extra;
+            if (r2 < 0 || sscanf(v, "%llu:%llu%c", &w, &nb, &extra) != 2 || w == 0 || nb == 0 ||
+                nb > 1000000) {
+                fprintf(stderr, "spamctl hist: bad --linear (WIDTH:BINS, e.g. 100:50)\n");
+                rc = SPAMCTL_EXIT_USAGE;
+            } else {
+                a->lin_w = w;
+                a->lin_n = nb;
+            }
+        } else if ((r2 = opt_value(argc, argv, &i, "--records", &v)) != 0) {
+            char *endp = NULL;
+            unsigned long long nr = r2 > 0 ? strtoull(v, &endp, 0) : 0;
+            if (r2 < 0 || !endp || endp == v || *endp || v[0] == '-') {
+                fprintf(stderr, "spamctl hist: bad --records (a number of records)\n");
+                rc = SPAMCTL_EXIT_USAGE;
+            } else {
+                limit = nr;
+                limited = 1;
+            }
         } else if ((r2 = opt_value(argc, argv, &i, "--by", &v)) != 0) {
             if (r2 > 0 && strcmp(v, "event") == 0)
                 a->by = BY_EVENT;
@@ -387,8 +439,16 @@ int spamctl_cmd_hist(int argc, char **argv)
     size_t n;
     struct spam_event e;
     a->oom = !d;
-    while (!a->oom && (n = trace_next(&t, &recs)) != 0)
+    uint64_t done = 0;
+    while (!a->oom && !(limited && done >= limit) && (n = trace_next(&t, &recs)) != 0) {
+        if (limited && n > limit - done)
+            n = (size_t)(limit - done);
+        done += n;
         spam_decode_run(d, recs, n, hist_fn, a);
+    }
+    if (limited && done < limit)
+        fprintf(stderr, "spamctl hist: %s: --records %" PRIu64 " but the trace has only %" PRIu64 "\n",
+                t.path, limit, done);
     if (!a->oom && spam_decoder_finish(d, &e))
         account(a, &e);
     int oom = a->oom;
@@ -411,7 +471,10 @@ int spamctl_cmd_hist(int argc, char **argv)
             if (a->g[k])
                 keys[nk++] = k;
         qsort(keys, nk, sizeof *keys, cmp_u32);
-        print_groups(a, f, all_bars, keys, nk);
+        if (a->lin_w)
+            print_linear(a, keys, nk);
+        else
+            print_groups(a, f, all_bars, keys, nk);
         if (svg) {
             FILE *sf = fopen(svg, "w");
             if (!sf) {
@@ -429,7 +492,10 @@ int spamctl_cmd_hist(int argc, char **argv)
     if (rc == SPAMCTL_EXIT_OK)
         rc = trace_finish(&t, "hist");
     for (size_t k = 0; k < 65536; k++)
-        free(a->g[k]);
+        if (a->g[k]) {
+            free(a->g[k]->lin);
+            free(a->g[k]);
+        }
     free(a);
     spam_decoder_free(d);
     trace_close(&t);

@@ -10,9 +10,12 @@
  *       deflated at the chosen level;
  *   S1, S2  low and high bytes of the microsecond delta;
  *   S3, S4  low and high bytes of the instruction-count delta minus its
- *       prediction (the microsecond delta times a running IRD rate);
- *       S1..S4 are Huffman-coded only (Z_HUFFMAN_ONLY): there are no
- *       repeats for LZ77 to find, and it is several times faster. */
+ *       prediction: in a repetitive block (a real trace), the delta last
+ *       seen in the same context (previous symbol, symbol, microsecond
+ *       delta), and all streams are deflated at the level, LZ77 finding
+ *       the repeated code paths; otherwise the microsecond delta times a
+ *       running IRD rate, and S1..S4 are Huffman-coded only
+ *       (Z_HUFFMAN_ONLY): few repeats for LZ77, several times faster. */
 #include "spam/spam_zfmt.h"
 
 #include <stdlib.h>

@@ -33,6 +33,7 @@ void vm_spam_reset(struct vax_machine *m);
 #define PSL_N 8u
 #define PSL_T 0x10u
 #define PSL_IV 0x20u
+#define PSL_TP 0x40000000u
 
 enum { F_C = 1, F_V = 2, F_Z = 4, F_N = 8 };
 
@@ -81,6 +82,8 @@ static int build_roms(struct vax_machine *m, const struct ucode_image *img,
     m->l_intr = (uint16_t)(intr > 0 ? intr : 0);
     int tbmiss = ucode_label(img, "TB_MISS");
     m->l_tbmiss = (uint16_t)(tbmiss > 0 ? tbmiss : 0);
+    int trace = ucode_label(img, "TRACE_PENDING");
+    m->l_trace = (uint16_t)(trace > 0 ? trace : 0);
     m->spec_b = (uint16_t)specb;
     for (int i = 0; i < 512; i++) {
         m->drom[i].entry = (uint16_t)rsvinsn;
@@ -172,9 +175,10 @@ struct vax_machine *vm_new(const struct vm_config *cfg, char *err, size_t errlen
         return NULL;
     }
     m->mem_size = mb << 20;
-    /* one more megabyte of array: SPAM's trace megabyte, hidden from the
-     * PAMM until PAMMINIT (vm_spam.c); none when memory reaches I/O space */
-    m->mem_alloc = m->mem_size + (mb < 512 ? 1u << 20 : 0);
+    /* two more megabytes of array: a hole, then SPAM's trace megabyte,
+     * hidden from the PAMM until PAMMINIT (vm_spam.c); none when they would
+     * reach I/O space */
+    m->mem_alloc = m->mem_size + (mb < 511 ? 2u << 20 : 0);
     m->mem = calloc(1, m->mem_alloc);
     m->cs = calloc(UCS_SIZE, sizeof *m->cs);
     if (!m->mem || !m->cs) {
@@ -282,6 +286,7 @@ static uint16_t ird(struct vax_machine *m, int count)
         m->icnt++;
     m->log_n = 0;
     m->mchk_active = 0;
+    m->in_exc = 0;
     m->mm_active = 0;
     m->spam_window = 0;
     m->usp = 0;
@@ -292,6 +297,12 @@ static uint16_t ird(struct vax_machine *m, int count)
     }
     m->fpc = m->r[15];
     m->fcc = m->psl & 0xF;
+    /* trace (§10): a pending trace faults before the fetch; else T -> TP */
+    if ((m->psl & (PSL_T | PSL_TP)) && m->l_trace) {
+        if (m->psl & PSL_TP)
+            return m->l_trace;
+        m->psl |= PSL_TP;
+    }
     uint32_t op = istream(m, 1);
     if (op == 0xFD)
         op = 0x100 | istream(m, 1);
@@ -653,6 +664,7 @@ static inline int cond(const struct vax_machine *m, unsigned c, unsigned fl,
         break;
     }
     case UC_PSL_IS: r = (psl & 0x04000000u) != 0; break;
+    case UC_INEXC: r = m->in_exc; break;
     case UC_IDX: r = m->idx; break;
     case UC_IPR_BAD: r = m->ipr_bad; break;
     case UC_A_Z: r = a == 0; break;
@@ -910,6 +922,7 @@ enum vm_stop vm_run(struct vax_machine *m, uint64_t max_cycles)
             continue;
         }
         case UX_TRACEWR: m->spam_window = 1; break; /* SPAM: vm_spam.h */
+        case UX_INEXC: m->in_exc = 1; break; /* exception pushes: KSNV */
         default: break;
         }
         if (m->stop)

@@ -17,6 +17,7 @@ int vm_spam_port_refuses(const struct vax_machine *m, uint32_t n);
 #define SID_8600 0x040704D2u
 void vm_tb_flush(struct vax_machine *m, int all);
 void vm_tb_inval(struct vax_machine *m, uint32_t va);
+int vm_tb_check(const struct vax_machine *m, uint32_t va);
 
 enum {
     IPR_SIRR = 0x14, IPR_SISR = 0x15, IPR_ICCS = 0x18, IPR_NICR = 0x19,
@@ -361,6 +362,9 @@ void vm_ipr_write(struct vax_machine *m, uint32_t n, uint32_t v)
      * flushes the process half; TBIS invalidates the VA's entry */
     case IPR_TBIA: vm_tb_flush(m, 1); break;
     case IPR_TBIS: vm_tb_inval(m, v); break;
+    /* TBCHK's answer comes back on the port's BAD line: set = in the TB
+     * (priv.mic MTPR.BAD turns it into PSL<V>) */
+    case IPR_TBCHK: m->ipr_bad = vm_tb_check(m, v); break;
     case 0x08: case 0x09: case 0x0A: case 0x0B:
         m->ipr[n] = v;
         vm_tb_flush(m, 0);

@@ -87,6 +87,8 @@ struct vax_machine {
     uint32_t mmacc;             /* MMACC: <1:0> access mode, <2> write intent */
     uint32_t fcc;               /* PSL<3:0> latched by IRD (UTABORT restores it) */
     uint16_t l_tbmiss;          /* TB_MISS (0: absent) */
+    uint16_t l_trace;           /* TRACE_PENDING (0: absent: no tracing) */
+    int in_exc;                 /* INEXC latch: exception pushes .. IRD (KSNV) */
     int mm_active;              /* between a TB-miss microtrap and UTRET/UTABORT */
     struct vm_snap {            /* the data path at the start of the trapped word */
         uint32_t r[16], t[16], psl, mar, mdr, q, sc, icnt, fpc;

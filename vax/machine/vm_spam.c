@@ -9,14 +9,19 @@
 
 uint32_t vm_ipr_read(struct vax_machine *m, uint32_t n);
 
-/* Reset: the trace megabyte is the one just above memory (absent from the
- * PAMM until PAMMINIT); none on a 512 MB machine (MB 512 is I/O space). */
+/* Reset: the trace megabyte is the second one above memory, absent from
+ * the PAMM until PAMMINIT.  The megabyte between stays absent for good: an
+ * operating system sizes memory by probing upward until the first
+ * machine check, so it stops at that hole and never finds the trace
+ * megabyte even when the console maps it before the first instruction
+ * (spamctl run -o).  None on a machine of 511 MB or more (MB 512 is I/O
+ * space). */
 void vm_spam_reset(struct vax_machine *m)
 {
     uint32_t mb = m->mem_size >> 20;
     for (uint32_t n = VM_SPAM_IPR_FIRST; n <= VM_SPAM_IPR_LAST; n++)
         m->ipr[n] = 0;
-    m->ipr[VM_SPAM_MB] = m->mem_alloc > m->mem_size ? mb : 0xFFFFFFFFu;
+    m->ipr[VM_SPAM_MB] = m->mem_alloc > m->mem_size ? mb + 1 : 0xFFFFFFFFu;
     m->ipr[VM_SPAM_MASK] = VM_SPAM_DEFAULT_MASK;
 }
 

@@ -1,10 +1,10 @@
 # PAMMINIT, SET_PTRS, ENABLE, DISABLE, GETSTAT, READ_BUFFER: the markers
 # in the buffer with the right layout, the status registers, empty read.
-    movl $16, r11                # the hidden megabyte of a 16 MB machine
+    movl $17, r11                # the hidden megabyte of a 16 MB machine (MB 16 is a hole)
     movl $1, r10                 # array slot 1
     pamminit
-    movl $0x1000000, r11
-    movl $0x1000040, r10         # 8 records
+    movl $0x1100000, r11
+    movl $0x1100040, r10         # 8 records
     setptrs
     getstat
     movl r10, *$0x4000           # status before ENABLE: 0
@@ -37,10 +37,10 @@
     movl r7, *$0x4038            # 0 records
     halt
 # expect: r0=0000000e
-# expect: r1=01000000
-# expect: r2=01000010
+# expect: r1=01100000
+# expect: r2=01100010
 # expect: r3=00000002
 # expect: r12=00000000
-# expect-mem: 0x4000=00000000 00000000 00000008 ffffffff 01000000 01000040
+# expect-mem: 0x4000=00000000 00000000 00000008 ffffffff 01100000 01100040
 # expect-mem: 0x4018=0000000a 041f6001 00000000 00000000 041f6002 ffffffff
-# expect-mem: 0x4030=00000000 01000010 00000000
+# expect-mem: 0x4030=00000000 01100010 00000000

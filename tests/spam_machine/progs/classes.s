@@ -47,11 +47,11 @@
     clrl *$0x11064               # p_textp = NULL
     clrl *$0x6f00                # clock flag
     # SPAM on
-    movl $16, r11
+    movl $17, r11
     movl $1, r10
     pamminit
-    movl $0x1000000, r11
-    movl $0x1100000, r10
+    movl $0x1100000, r11
+    movl $0x1200000, r10
     setptrs
     enable
     mtpr $0x10000, $0x10         # PCBB

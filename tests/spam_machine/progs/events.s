@@ -30,11 +30,11 @@
     movw $0x0305, *$0x1300c      # i_dev: major 3, minor 5
     movl $0x1abcd, *$0x13014     # i_number
     # SPAM on
-    movl $16, r11
+    movl $17, r11
     movl $1, r10
     pamminit
-    movl $0x1000000, r11
-    movl $0x1100000, r10
+    movl $0x1100000, r11
+    movl $0x1200000, r10
     setptrs
     enable
     mtpr $0x10000, $0x10         # PCBB

@@ -1,11 +1,11 @@
 # A full buffer: tracing stops itself (status 0), the record that did not
 # fit is dropped (the host sees drops = 1), READ_BUFFER still returns the
 # records; ENABLE after emptying resumes.  Wrap-around of both pointers.
-    movl $16, r11
+    movl $17, r11
     movl $1, r10
     pamminit
-    movl $0x10ffff0, r11         # the last two slots of the megabyte
-    movl $0x1100000, r10
+    movl $0x11ffff0, r11         # the last two slots of the megabyte
+    movl $0x1200000, r10
     setptrs
     enable                       # marker 1 (slot 0)
     disable                      # marker 2 (slot 1): full
@@ -28,7 +28,7 @@
     halt
 # expect: r0=00000000
 # expect: r1=00000002
-# expect: r2=010ffff0
+# expect: r2=011ffff0
 # expect: r3=041f6001
 # expect: r12=041f6002
 # expect: r5=ffffffff

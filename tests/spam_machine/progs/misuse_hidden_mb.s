@@ -1,4 +1,4 @@
 # Misuse: hidden_mb.
-    movl *$0x1000000, r0
+    movl *$0x1100000, r0
     halt
-# expect-stop: machine check: read of non-existent memory at PA 0x01000000
+# expect-stop: machine check: read of non-existent memory at PA 0x01100000

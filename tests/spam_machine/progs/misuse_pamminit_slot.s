@@ -1,4 +1,4 @@
 # Misuse: pamminit_slot.
-    movl $16, r11; movl $8, r10; pamminit
+    movl $17, r11; movl $8, r10; pamminit
     halt
 # expect-stop: reserved operand fault

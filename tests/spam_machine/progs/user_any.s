@@ -6,11 +6,11 @@
     pushab user
     rei
 user:
-    movl $16, r11
+    movl $17, r11
     movl $1, r10
     pamminit
-    movl $0x1000000, r11
-    movl $0x1000100, r10
+    movl $0x1100000, r11
+    movl $0x1100100, r10
     setptrs
     enable
     getstat

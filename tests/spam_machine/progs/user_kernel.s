@@ -1,7 +1,7 @@
 # --spam-priv kernel: a SPAM instruction outside kernel mode is the
 # privileged-instruction fault (reserved instruction), nothing changed.
 # args: --spam-priv kernel
-    movl $16, r11
+    movl $17, r11
     movl $1, r10
     pamminit                     # kernel mode: allowed
     movl $0x8000, sp
@@ -13,4 +13,4 @@ user:
     getstat
     halt
 # expect-stop: reserved instruction fault (opcode FD00)
-# expect: r11=00000010
+# expect: r11=00000011
