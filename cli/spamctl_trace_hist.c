@@ -58,6 +58,8 @@ struct group {
     uint64_t *lin; /* --linear: lin_n + 1 bins of inclusive time */
 };
 
+#define GROUPS_PER_BLOCK 16u
+
 struct hist_acc {
     enum by by;
     int syscalls, cls, detail;
@@ -68,6 +70,11 @@ struct hist_acc {
     int32_t last_pid;
     int seen_switch, oom;
     uint64_t lin_w, lin_n;
+    uint32_t nkeys, keys[65536]; /* the groups made, in order of creation */
+    /* groups are carved from blocks of GROUPS_PER_BLOCK, each large enough
+     * to be mapped fresh: the pages of buckets never used stay untouched */
+    struct group *blocks[65536 / GROUPS_PER_BLOCK + 1];
+    uint32_t nblocks, block_left;
 };
 
 static uint32_t key_of(const struct hist_acc *a, const struct spam_event *e)
@@ -121,28 +128,36 @@ static __attribute__((noinline)) void account_switch(struct hist_acc *a, uint64_
 
 static __attribute__((noinline)) struct group *new_group(struct hist_acc *a, uint32_t k)
 {
-    struct group *g = a->g[k] = malloc(sizeof *g);
-    if (g) {
-        spam_hist_init(&g->incl);
-        spam_hist_init(&g->excl);
-        g->lin = NULL;
-        if (a->lin_w && !(g->lin = calloc(a->lin_n + 1, sizeof *g->lin))) {
-            free(g);
-            g = a->g[k] = NULL;
-        }
+    /* not spam_hist_init(): the block is fresh zeroed memory, and only the
+     * pages of buckets used are ever touched */
+    if (!a->block_left) {
+        if (a->nblocks == sizeof a->blocks / sizeof *a->blocks ||
+            !(a->blocks[a->nblocks] = calloc(GROUPS_PER_BLOCK, sizeof(struct group))))
+            return NULL;
+        a->nblocks++;
+        a->block_left = GROUPS_PER_BLOCK;
     }
+    struct group *g = a->g[k] = &a->blocks[a->nblocks - 1][GROUPS_PER_BLOCK - a->block_left--];
+    g->incl.min = g->excl.min = UINT64_MAX;
+    a->keys[a->nkeys++] = k;
+    g->lin = NULL;
+    if (a->lin_w && !(g->lin = calloc(a->lin_n + 1, sizeof *g->lin)))
+        g = a->g[k] = NULL;
     return g;
 }
 
 /* Inlined into the loop so the event stays in registers. */
-static inline __attribute__((always_inline)) int account(struct hist_acc *a, const struct spam_event *e)
+static inline __attribute__((always_inline)) int account_by(struct hist_acc *a, const struct spam_event *e,
+                                                             const enum by by)
 {
-    if (__builtin_expect(e->cls == SPAM_CLASS_LDPCTX, 0))
-        account_switch(a, e->t_us, e->pid);
-    unsigned ok = (e->cls == SPAM_CLASS_REI) & !(e->flags & SPAM_EVF_UNMATCHED) & a->want[e->open_ev];
-    if (!ok)
+    if (e->cls != SPAM_CLASS_REI) {
+        if (__builtin_expect(e->cls == SPAM_CLASS_LDPCTX, 0))
+            account_switch(a, e->t_us, e->pid);
         return 0;
-    uint32_t k = key_of(a, e);
+    }
+    if ((e->flags & SPAM_EVF_UNMATCHED) || !a->want[e->open_ev])
+        return 0;
+    uint32_t k = by == BY_EVENT ? e->open_ev : key_of(a, e);
     struct group *g = a->g[k];
     if (__builtin_expect(!g, 0) && !(g = new_group(a, k)))
         return -1;
@@ -155,10 +170,24 @@ static inline __attribute__((always_inline)) int account(struct hist_acc *a, con
     return 0;
 }
 
+static inline __attribute__((always_inline)) int account(struct hist_acc *a, const struct spam_event *e)
+{
+    return account_by(a, e, a->by);
+}
+
 static inline void hist_fn(void *ctx, const struct spam_event *e)
 {
     struct hist_acc *a = ctx;
-    a->oom |= account(a, e) != 0;
+    if (__builtin_expect(account(a, e) != 0, 0))
+        a->oom = 1;
+}
+
+/* The default grouping, by event, with the key known at compile time. */
+static inline void hist_fn_event(void *ctx, const struct spam_event *e)
+{
+    struct hist_acc *a = ctx;
+    if (__builtin_expect(account_by(a, e, BY_EVENT) != 0, 0))
+        a->oom = 1;
 }
 
 static const double pct[] = {50, 90, 99, 99.9};
@@ -427,8 +456,11 @@ int spamctl_cmd_hist(int argc, char **argv)
         usage(stderr);
         rc = SPAMCTL_EXIT_USAGE;
     }
-    for (uint32_t ev = 0; ev < 65536; ev++)
-        a->want[ev] = (uint8_t)wanted(a, (uint16_t)ev);
+    if (!a->syscalls && a->cls < 0 && a->detail < 0)
+        memset(a->want, 1, sizeof a->want); /* every event */
+    else
+        for (uint32_t ev = 0; ev < 65536; ev++)
+            a->want[ev] = (uint8_t)wanted(a, (uint16_t)ev);
     struct trace_in t;
     if (rc != SPAMCTL_EXIT_OK || trace_open(&t, "hist", path) != 0) {
         free(a);
@@ -444,7 +476,10 @@ int spamctl_cmd_hist(int argc, char **argv)
         if (limited && n > limit - done)
             n = (size_t)(limit - done);
         done += n;
-        spam_decode_run(d, recs, n, hist_fn, a);
+        if (a->by == BY_EVENT)
+            spam_decode_run(d, recs, n, hist_fn_event, a);
+        else
+            spam_decode_run(d, recs, n, hist_fn, a);
     }
     if (limited && done < limit)
         fprintf(stderr, "spamctl hist: %s: --records %" PRIu64 " but the trace has only %" PRIu64 "\n",
@@ -467,9 +502,9 @@ int spamctl_cmd_hist(int argc, char **argv)
             fprintf(stderr, "spamctl hist: out of memory\n");
             abort();
         }
-        for (uint32_t k = 0; k < 65536; k++)
-            if (a->g[k])
-                keys[nk++] = k;
+        for (uint32_t i = 0; i < a->nkeys; i++)
+            if (a->g[a->keys[i]])
+                keys[nk++] = a->keys[i];
         qsort(keys, nk, sizeof *keys, cmp_u32);
         if (a->lin_w)
             print_linear(a, keys, nk);
@@ -491,11 +526,11 @@ int spamctl_cmd_hist(int argc, char **argv)
     fflush(stdout);
     if (rc == SPAMCTL_EXIT_OK)
         rc = trace_finish(&t, "hist");
-    for (size_t k = 0; k < 65536; k++)
-        if (a->g[k]) {
-            free(a->g[k]->lin);
-            free(a->g[k]);
-        }
+    for (size_t i = 0; i < a->nkeys; i++)
+        if (a->g[a->keys[i]])
+            free(a->g[a->keys[i]]->lin);
+    for (size_t i = 0; i < a->nblocks; i++)
+        free(a->blocks[i]);
     free(a);
     spam_decoder_free(d);
     trace_close(&t);

@@ -35,29 +35,49 @@ static void usage(FILE *f)
 
 struct stat_acc {
     uint64_t records, events, cls[16], ipl[32];
-    uint64_t vec[16][4096]; /* by class: [1] interrupts, [2] exceptions, [3] CHM */
+    /* by event id, i.e. by class (a row of 4096) and detail: [1] interrupts,
+     * [2] exceptions, [3] CHM; the per-class counts are the rows' sums */
+    uint64_t vec[16][4096];
     uint64_t pid[65537];
     uint64_t first_t, last_t, first_ic, last_ic;
     int any;
 };
 
-static inline void account(struct stat_acc *s, const struct spam_event *e)
+/* The streaming part: three counters an event (events and classes are
+ * counted afterwards, from spam_decode_run()'s return and the rows). */
+static inline void stat_fn(void *ctx, const struct spam_event *e)
 {
-    s->events++;
-    s->cls[e->cls]++;
-    s->vec[e->cls][e->ev & 0xFFF]++; /* no branch: the other classes' rows are not printed */
+    struct stat_acc *s = ctx;
+    (&s->vec[0][0])[e->ev]++; /* ev = class << 12 | detail */
     s->ipl[spam_psl_ipl(e->psl_hi)]++;
     s->pid[e->pid + 1]++;
+}
+
+/* Every event, the first included (it is not on the streaming path). */
+static void account(struct stat_acc *s, const struct spam_event *e)
+{
+    s->events++;
+    stat_fn(s, e);
+    s->last_t = e->t_us;
+    s->last_ic = e->icount;
     if (!s->any) {
         s->any = 1;
         s->first_t = e->t_us;
         s->first_ic = e->icount;
     }
-    s->last_t = e->t_us;
-    s->last_ic = e->icount;
 }
 
-static inline void stat_fn(void *ctx, const struct spam_event *e) { account(ctx, e); }
+static void first_fn(void *ctx, const struct spam_event *e) { account(ctx, e); }
+
+static void count_classes(struct stat_acc *s)
+{
+    for (unsigned c = 0; c < 16; c++) {
+        uint64_t n = 0;
+        for (unsigned v = 0; v < 4096; v++)
+            n += s->vec[c][v];
+        s->cls[c] = n;
+    }
+}
 
 static void print_text(const struct stat_acc *s, const struct spam_header *h, const struct spam_decoder *d,
                        const char *path, int compressed)
@@ -94,7 +114,7 @@ static void print_text(const struct stat_acc *s, const struct spam_header *h, co
         if (s->ipl[i])
             printf("  0x%02X %12" PRIu64 "\n", i, s->ipl[i]);
     printf("\nper process\n");
-    for (unsigned p = 0; p < 65537; p++)
+    for (unsigned p = 0; p < d->pid_hi; p++) /* no pid above: untouched pages stay unread */
         if (s->pid[p]) {
             if (p == 0)
                 printf("  %-8s %12" PRIu64 "\n", "unknown", s->pid[p]);
@@ -169,7 +189,7 @@ static void print_json(const struct stat_acc *s, const struct spam_header *h, co
         }
     printf("},\"processes\":{");
     first = 1;
-    for (unsigned p = 0; p < 65537; p++)
+    for (unsigned p = 0; p < d->pid_hi; p++) /* no pid above: untouched pages stay unread */
         if (s->pid[p]) {
             if (p == 0)
                 printf("%s\"unknown\":%" PRIu64, first ? "" : ",", s->pid[p]);
@@ -235,10 +255,22 @@ int spamctl_cmd_stat(int argc, char **argv)
     struct spam_event e;
     while ((n = trace_next(&t, &recs)) != 0) {
         s->records += n;
-        spam_decode_run(d, recs, n, stat_fn, s);
+        /* one record at a time up to the first event, then streaming */
+        for (; n && !s->any; recs++, n--)
+            spam_decode_run(d, recs, 1, first_fn, s);
+        size_t got = n ? spam_decode_run(d, recs, n, stat_fn, s) : 0;
+        if (got) {
+            /* the last event's time and count are the decoder's: every
+             * record ends an event but an LDPCTX, whose event (from its
+             * extended record, or spam_decoder_finish()) has them too */
+            s->events += got;
+            s->last_t = d->t_us;
+            s->last_ic = d->icount - (o.correct_icount ? d->hw_interrupts : 0);
+        }
     }
     if (spam_decoder_finish(d, &e))
         account(s, &e);
+    count_classes(s);
     if (json)
         print_json(s, spam_reader_header(t.r), d, &t);
     else

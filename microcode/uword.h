@@ -27,14 +27,16 @@
     X(OPV0) X(OPV1) X(OPV2) X(OPV3) X(OPV4) X(OPV5)                       \
     X(OPH0) X(OPH1) X(OPH2) X(OPH3) X(OPH4) X(OPH5)                       \
     X(OPA0) X(OPA1) X(OPA2) X(OPA3) X(OPA4) X(OPA5)                       \
-    X(FPC) X(IVEC) X(IIPL) X(FVA) X(MMACC)
+    X(FPC) X(IVEC) X(IIPL) X(FVA) X(MMACC)                                \
+    X(SPSTRT) X(SPEND) X(SPRD) X(SPWR) X(SPST) X(SPDRP) X(SPMSK)          \
+    X(SPCNT) X(SPSIZE)
 
 /* ALU functions.  5 bits. */
 #define UW_ALUS(X)                                                        \
     X(PASSA) X(PASSB) X(ADD) X(ADC) X(SUB) X(SBC) X(AND) X(OR) X(XOR)     \
     X(BIC) X(NOT) X(SEXT) X(ZEXT) X(TRUNC) X(MUL) X(MULU) X(DIV)          \
     X(SHL) X(SHR) X(SAR) X(SHLQ) X(SHRQ) X(ASH) X(ASHQ) X(ROTL) X(MASK)   \
-    X(FFS) X(FFC) X(BIT)
+    X(FFS) X(FFC) X(BIT) X(HMRG) X(PACK)
 
 /* Data length of the cycle.  3 bits. */
 #define UW_DLS(X) X(L) X(B) X(W) X(Q) X(CUR) X(OPK)
@@ -58,16 +60,16 @@
     X(ALU.CZ) X(PSL.N) X(PSL.Z) X(PSL.V) X(PSL.C) X(PSL.NZ) X(PSL.CZ)     \
     X(PSL.IV) X(PSL.T) X(PSL.KERN) X(IOVT) X(OPREG) X(SC.Z) X(A.B0)       \
     X(A.B31) X(DLQ) X(RN.PC) X(INTPEND) X(IDX) X(IPR.BAD) X(A.Z)          \
-    X(PSL.IS) X(INEXC)
+    X(PSL.IS) X(INEXC) X(SPON)
 
 /* Dispatches.  4 bits. */
-#define UW_DISPS(X) X(NONE) X(SPECMODE) X(ACC) X(DL) X(A4) X(A2) X(OPREG)
+#define UW_DISPS(X) X(NONE) X(SPECMODE) X(ACC) X(DL) X(A4) X(A2) X(OPREG) X(SPM)
 
 /* Special microorders.  5 bits. */
 #define UW_MISCS(X)                                                       \
     X(NONE) X(LATCHRX) X(CLRLOG) X(UNDO) X(SETREG) X(SETMEM) X(STOP)      \
     X(IPRRD) X(IPRWR) X(TRACEWR) X(INTACK) X(EVCNT)                    \
-    X(TBWR) X(UTRET) X(UTABORT) X(INEXC)
+    X(TBWR) X(UTRET) X(UTABORT) X(INEXC) X(SPXLATE)
 
 /* Reasons the machine stops (the K literal of MISC=STOP names one). */
 #define UW_STOPS(X)                                                       \
@@ -131,7 +133,7 @@ enum uw_cond {
     UC_ALU_CZ, UC_PSL_N, UC_PSL_Z, UC_PSL_V, UC_PSL_C, UC_PSL_NZ, UC_PSL_CZ,
     UC_PSL_IV, UC_PSL_T, UC_PSL_KERN, UC_IOVT, UC_OPREG, UC_SC_Z, UC_A_B0,
     UC_A_B31, UC_DLQ, UC_RN_PC, UC_INTPEND, UC_IDX, UC_IPR_BAD, UC_A_Z,
-    UC_PSL_IS, UC_INEXC,
+    UC_PSL_IS, UC_INEXC, UC_SPON,
     UC__COUNT
 };
 #define UC_NOT 0x20 /* bit 5 of COND negates */

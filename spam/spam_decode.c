@@ -31,6 +31,7 @@ struct spam_decoder *spam_decoder_new(const struct spam_header *h, const struct 
     d->pid = SPAM_PID_UNKNOWN;
     d->uid = -1;
     d->saved[0] = calloc(1, sizeof **d->saved);
+    d->pid_hi = 1;
     d->cur = d->saved[0] ? d->saved[0] : &d->spare;
     return d;
 }
@@ -39,7 +40,7 @@ void spam_decoder_free(struct spam_decoder *d)
 {
     if (!d)
         return;
-    for (size_t i = 0; i < NPID; i++)
+    for (size_t i = 0; i < d->pid_hi; i++)
         free(d->saved[i]);
     free(d->saved);
     free(d);
@@ -68,7 +69,7 @@ static void fill_common(struct spam_decoder *d, struct spam_record r, struct spa
 static void forget_all(struct spam_decoder *d)
 {
     d->spare.depth = 0;
-    for (size_t i = 0; i < NPID; i++)
+    for (size_t i = 0; i < d->pid_hi; i++)
         if (d->saved[i])
             d->saved[i]->depth = 0;
 }
@@ -139,9 +140,25 @@ int spam__decode_slow(struct spam_decoder *d, struct spam_record r, uint32_t dus
     return 1;
 }
 
+int spam__decode_rare(struct spam_decoder *d, struct spam_record r)
+{
+    struct spam_event e = {0};
+    int rc = spam_decode_step(d, r, &e);
+    if (rc)
+        d->slow = e;
+    return rc;
+}
+
+int spam__decode_rare_at(struct spam_decoder *d, const struct spam_record *r)
+{
+    return spam__decode_rare(d, *r);
+}
+
 static struct spam_stack *saved_for(struct spam_decoder *d, int32_t pid)
 {
     size_t k = (size_t)(pid + 1);
+    if (k >= d->pid_hi)
+        d->pid_hi = (uint32_t)k + 1;
     if (!d->saved[k])
         d->saved[k] = calloc(1, sizeof **d->saved); /* NULL: the stack is lost */
     return d->saved[k];
@@ -212,7 +229,7 @@ int spam_decoder_finish(struct spam_decoder *d, struct spam_event *e)
 uint64_t spam_decoder_open_events(const struct spam_decoder *d)
 {
     uint64_t n = d->cur == &d->spare ? d->spare.depth : 0;
-    for (size_t i = 0; i < NPID; i++)
+    for (size_t i = 0; i < d->pid_hi; i++)
         if (d->saved[i])
             n += d->saved[i]->depth;
     return n;

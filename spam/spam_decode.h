@@ -82,7 +82,9 @@ struct spam_stack {
 
 struct spam_decoder {
     struct spam_decode_opts opts;
-    uint64_t index, t_us, icount, hw_interrupts;
+    uint64_t index, t_us, icount;
+    uint64_t hw_interrupts; /* kept only as far as opts.correct_icount needs it
+                               (spam_decode_run() skips it without) */
     uint16_t last_us, last_ic;
     /* ICR's low word runs from 0x10000 - |NICR| up to 0xFFFF and then
      * reloads, so a backward step spans |NICR| microseconds, not 65536:
@@ -98,6 +100,7 @@ struct spam_decoder {
     uint16_t inode;
     struct spam_stack *cur;    /* the current process's stack: one of saved[], or spare */
     struct spam_stack **saved; /* per pid + 1 (0 = unknown), allocated lazily */
+    uint32_t pid_hi;           /* above every pid + 1 seen (and every saved[] in use) */
     struct spam_stack spare;   /* when allocating one fails */
     struct spam_event slow; /* the rare paths fill this; the inline step copies it, so the
                                caller's event never escapes and can live in registers */
@@ -120,6 +123,12 @@ int spam__decode_slow(struct spam_decoder *d, struct spam_record r, uint32_t dus
 int spam__decode_ext(struct spam_decoder *d, struct spam_record r);
 void spam__decode_warn(struct spam_decoder *d, enum spam_warning_kind k, uint64_t index,
                        uint64_t t, uint32_t value);
+/* spam_decode_step() out of line, the event (when it returns 1) in d->slow:
+ * for the rare records of spam_decode_run(). */
+int spam__decode_rare(struct spam_decoder *d, struct spam_record r);
+/* The same, for the record at *r (so that the streaming loop need not keep
+ * the record's value for the rare path). */
+int spam__decode_rare_at(struct spam_decoder *d, const struct spam_record *r);
 
 static inline int spam_vector_is_software(unsigned vec) { return vec >= 0x84 && vec <= 0xBC; }
 
@@ -219,46 +228,60 @@ static inline int spam_decode_step(struct spam_decoder *d, struct spam_record r,
 /* The same as calling spam_decode_step() on each of the n records and
  * fn(ctx, &event) for each event, but with the decoder's state in
  * registers: for streaming consumers (stat, hist).  fn should be a static
- * inline function so the compiler inlines it here. */
-static inline __attribute__((always_inline)) void
-spam_decode_run(struct spam_decoder *d, const struct spam_record *recs, size_t n,
-                void (*fn)(void *ctx, const struct spam_event *e), void *ctx)
+ * inline function so the compiler inlines it here.  Returns the number of
+ * events passed to fn. */
+static inline __attribute__((always_inline)) size_t
+spam__decode_run(struct spam_decoder *d, const struct spam_record *recs, size_t n,
+                 void (*fn)(void *ctx, const struct spam_event *e), void *ctx, const int service,
+                 const int correct)
 {
-    uint64_t t = d->t_us, icount = d->icount, idx = d->index, hw = d->hw_interrupts;
-    uint16_t last_us = d->last_us, last_ic = d->last_ic;
+    uint64_t t = d->t_us, icount = d->icount, hw = d->hw_interrupts;
+    /* record i's index is base + i (the rare paths may count otherwise) */
+    uint64_t base = d->index;
+    /* the last record's first word: usec << 16 | icount */
+    uint32_t lastw = (uint32_t)d->last_us << 16 | d->last_ic;
     const uint32_t gap = d->opts.gap_us;
-    const int service = !d->opts.no_service, correct = d->opts.correct_icount;
     struct spam_stack *s = d->cur;
     uint32_t dep = s->depth;
     int32_t pid = d->pid, uid = d->uid;
+    const uint32_t wrap_gap = d->wrap_gap;
+    /* one compare finds gaps and the decoder's rare states: lim is -1 while
+     * the next record must take the rare path whatever its step */
+    int64_t lim = d->pending_ldp || !d->started ? -1 : (int64_t)gap;
+    size_t nskip = 0; /* records without an event */
+    /* e never escapes (the rare paths fill their own event), so with an
+     * inlined fn its fields stay in registers */
     struct spam_event e = {0};
     for (size_t i = 0; i < n; i++) {
         struct spam_record r = recs[i];
-        uint16_t us = spam_rec_usec(r), ic = spam_rec_icount(r);
-        uint32_t dus = (uint16_t)(us - last_us);
-        if (us < last_us)
-            dus -= d->wrap_gap;
+        const uint32_t w0 = r.w0;
+        uint32_t dus = (uint16_t)((w0 >> 16) - (lastw >> 16));
+        if (w0 < (lastw & 0xFFFF0000u)) /* the usec field stepped back */
+            dus -= wrap_gap;
         uint16_t ev = spam_rec_event(r);
         unsigned cls = ev >> 12;
-        if (__builtin_expect(d->pending_ldp || dus > gap || !((SPAM__FAST_CLASSES >> cls) & 1u) || !d->started, 0)) {
+        if (__builtin_expect(((int64_t)dus > lim) | !((SPAM__FAST_CLASSES >> cls) & 1u), 0)) {
             /* the rare paths work on the decoder itself */
-            d->t_us = t, d->icount = icount, d->index = idx, d->hw_interrupts = hw;
-            d->last_us = last_us, d->last_ic = last_ic;
+            d->t_us = t, d->icount = icount, d->index = base + i, d->hw_interrupts = hw;
+            d->last_us = (uint16_t)(lastw >> 16), d->last_ic = (uint16_t)lastw;
             s->depth = dep;
-            int got = spam_decode_step(d, r, &e);
-            t = d->t_us, icount = d->icount, idx = d->index, hw = d->hw_interrupts;
-            last_us = d->last_us, last_ic = d->last_ic;
+            int got = spam__decode_rare_at(d, recs + i);
+            t = d->t_us, icount = d->icount, base = d->index - (i + 1), hw = d->hw_interrupts;
+            lastw = (uint32_t)d->last_us << 16 | d->last_ic;
             s = d->cur;
             dep = s->depth;
             pid = d->pid, uid = d->uid;
+            lim = d->pending_ldp || !d->started ? -1 : (int64_t)gap;
             if (got)
-                fn(ctx, &e);
+                fn(ctx, &d->slow);
+            else
+                nskip++;
             continue;
         }
         t += dus;
-        icount += (uint16_t)(ic - last_ic);
-        last_us = us;
-        last_ic = ic;
+        icount += (uint16_t)(w0 - lastw);
+        lastw = w0;
+        const uint64_t idx = base + i;
         uint16_t psl = spam_rec_psl_hi(r);
         e.index = idx;
         e.t_us = t;
@@ -268,52 +291,67 @@ spam_decode_run(struct spam_decoder *d, const struct spam_record *recs, size_t n
         e.pid = pid;
         e.uid = uid;
         unsigned is_rei = cls == SPAM_CLASS_REI;
-        unsigned vec = ev & 0xFFF;
-        hw += (cls == SPAM_CLASS_INTERRUPT) & !(vec >= 0x84 && vec <= 0xBC);
-        unsigned pop = is_rei & (dep != 0), push = !is_rei & (dep < SPAM_MAX_DEPTH);
-        if (service) {
-            /* branches here: REIs and entries mostly alternate, which the
-             * predictor learns, and each side does only its own work */
-            if (pop) {
-                const struct spam_frame *top = &s->f[dep - 1];
-                uint64_t incl = t - top->t_us;
-                e.open_index = top->index;
-                e.open_t_us = top->t_us;
-                e.open_ev = top->ev;
-                e.open_psl = top->psl;
-                e.incl_us = incl;
-                e.excl_us = incl - top->child_us;
-                if (dep >= 2)
-                    s->f[dep - 2].child_us += incl;
-            } else {
-                e.open_index = e.open_t_us = e.incl_us = e.excl_us = 0;
-                e.open_ev = e.open_psl = 0;
-                if (push) {
-                    struct spam_frame *f = &s->f[dep];
-                    f->index = idx;
-                    f->t_us = t;
-                    f->child_us = 0;
-                    f->ev = ev;
-                    f->psl = psl;
-                }
-            }
+        if (correct) { /* hw_interrupts matters only for the correction */
+            unsigned vec = ev & 0xFFF;
+            hw += (cls == SPAM_CLASS_INTERRUPT) & !(vec >= 0x84 && vec <= 0xBC);
+        }
+        /* one deeper for an entry, one less for an REI; outside 0..MAX
+         * (unsigned: an REI at depth 0 wraps) is the rare case, an REI
+         * with no open event or nesting too deep, where the depth stays */
+        uint32_t ndep = dep + 1 - 2 * is_rei;
+        e.flags = 0;
+        if (__builtin_expect(ndep > SPAM_MAX_DEPTH, 0)) {
+            e.flags = is_rei ? SPAM_EVF_UNMATCHED : SPAM_EVF_OVERFLOW;
+            spam__decode_warn(d, is_rei ? SPAM_W_UNMATCHED : SPAM_W_OVERFLOW, idx, t, ev);
+            ndep = dep;
+        }
+        if (service && ndep < dep) {
+            /* a pop; branches here: REIs and entries mostly alternate,
+             * which the predictor learns, and each side does only its
+             * own work */
+            const struct spam_frame *top = &s->f[dep - 1];
+            uint64_t incl = t - top->t_us;
+            e.open_index = top->index;
+            e.open_t_us = top->t_us;
+            e.open_ev = top->ev;
+            e.open_psl = top->psl;
+            e.incl_us = incl;
+            e.excl_us = incl - top->child_us;
+            if (dep >= 2)
+                s->f[dep - 2].child_us += incl;
         } else {
             e.open_index = e.open_t_us = e.incl_us = e.excl_us = 0;
             e.open_ev = e.open_psl = 0;
+            if (service && ndep > dep) {
+                struct spam_frame *f = &s->f[dep];
+                f->index = idx;
+                f->t_us = t;
+                f->child_us = 0;
+                f->ev = ev;
+                f->psl = psl;
+            }
         }
-        dep = dep + push - pop;
+        dep = ndep;
         e.depth = (uint8_t)dep;
-        unsigned bad = (is_rei & !pop) | (!is_rei & !push);
-        e.flags = (uint16_t)(bad ? (is_rei ? SPAM_EVF_UNMATCHED : SPAM_EVF_OVERFLOW) : 0);
-        if (__builtin_expect(bad, 0))
-            spam__decode_warn(d, is_rei ? SPAM_W_UNMATCHED : SPAM_W_OVERFLOW, idx, t, ev);
         e.icount = icount - (correct ? hw : 0);
-        idx++;
         fn(ctx, &e);
     }
-    d->t_us = t, d->icount = icount, d->index = idx, d->hw_interrupts = hw;
-    d->last_us = last_us, d->last_ic = last_ic;
+    d->t_us = t, d->icount = icount, d->index = base + n, d->hw_interrupts = hw;
+    d->last_us = (uint16_t)(lastw >> 16), d->last_ic = (uint16_t)lastw;
     s->depth = dep;
+    return n - nskip;
+}
+
+/* The loop specialised for the options, so none is tested per record. */
+static inline __attribute__((always_inline)) size_t
+spam_decode_run(struct spam_decoder *d, const struct spam_record *recs, size_t n,
+                void (*fn)(void *ctx, const struct spam_event *e), void *ctx)
+{
+    if (d->opts.no_service)
+        return d->opts.correct_icount ? spam__decode_run(d, recs, n, fn, ctx, 0, 1)
+                                      : spam__decode_run(d, recs, n, fn, ctx, 0, 0);
+    return d->opts.correct_icount ? spam__decode_run(d, recs, n, fn, ctx, 1, 1)
+                                  : spam__decode_run(d, recs, n, fn, ctx, 1, 0);
 }
 
 #endif

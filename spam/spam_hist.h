@@ -23,9 +23,9 @@ void spam_hist_init(struct spam_hist *h);
 
 static inline size_t spam_hist_index(uint64_t v)
 {
-    /* branch-free: below 256 the shift is 0 and the index is v */
-    unsigned e = 63u - (unsigned)__builtin_clzll(v | 1);
-    unsigned sh = e > 7u ? e - 7u : 0u;
+    /* branch-free: the top bit's position, at least 7 (below 256 the
+     * shift is 0 and the index is v) */
+    unsigned sh = (63u - (unsigned)__builtin_clzll(v | 0xFF)) - 7u;
     size_t i = (size_t)sh * SPAM_HIST_SUB + (size_t)(v >> sh);
     return i < SPAM_HIST_BUCKETS ? i : SPAM_HIST_BUCKETS - 1;
 }

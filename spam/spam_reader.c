@@ -1,3 +1,5 @@
+/* MAP_POPULATE (Linux) needs more than POSIX */
+#define _DEFAULT_SOURCE 1
 #include "spam/spam_reader.h"
 
 #include <errno.h>
@@ -76,6 +78,9 @@ static size_t ensure(struct spam_reader *r, size_t need)
         size_t want = r->cap - r->have;
         if (want > RAW_CHUNK)
             want = RAW_CHUNK;
+        if (r->mem && want > need - r->have)
+            want = need - r->have; /* a mapping: copy no more than asked (the
+                                      records are then read in place) */
         size_t k = src_read(r, r->buf + r->have, want);
         if (k == 0)
             r->eof = 1;
@@ -180,7 +185,16 @@ struct spam_reader *spam_reader_open_fd(int fd, struct spam_err *err)
     struct stat st;
     if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0 &&
         (uint64_t)st.st_size <= (uint64_t)SIZE_MAX) {
-        void *m = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+        /* a trace of up to 64 MiB is populated: its page tables are filled
+         * in one call, not a page fault per 64 KiB as the records are read
+         * (the mapping shares the page cache; nothing is copied).  A larger
+         * one streams, so as not to read it all before starting. */
+#ifdef MAP_POPULATE
+        const int populate = st.st_size <= ((off_t)64 << 20) ? MAP_POPULATE : 0;
+#else
+        const int populate = 0;
+#endif
+        void *m = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE | populate, fd, 0);
         if (m != MAP_FAILED) {
             posix_madvise(m, (size_t)st.st_size, POSIX_MADV_SEQUENTIAL);
             r->mem = m;

@@ -19,9 +19,9 @@
  * work.  As a cross-check the instructions retired in the fixed ticks are
  * compared too (that one also contains the change in behaviour of the
  * guest's own reader, spamread, which reads records only when tracing is
- * on).  The hooks cost 2 microcycles per traced flow even with tracing off;
- * that is printed separately (against a machine without SPAM the hook's
- * IRD would be 1 microcycle). */
+ * on).  With tracing off each hook costs one microcycle where a machine
+ * without SPAM would have done IRD in the flow's last word; that is printed
+ * separately. */
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>

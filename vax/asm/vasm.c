@@ -359,6 +359,19 @@ int vasm_assemble_listing(const struct vasm_source *srcs, size_t nsrcs,
                     ok = 0;
                 }
             }
+    /* A program larger than the biggest VAX 8600 memory is a mistake (a
+     * stray .org or .space), and must not make vasm allocate gigabytes. */
+    uint64_t total = 0;
+    for (int i = 0; i < a->nfiles; i++)
+        for (int s = 0; s < NSEC; s++)
+            total += (uint64_t)a->files[i].sec[s].size + (1u << a->files[i].sec[s].align_p2);
+    if (ok && (total > VASM_MAX_IMAGE || (uint64_t)base + total > 0x100000000ull)) {
+        vasm_diag_add(diag, a->nfiles ? a->files[0].name : "vasm", 0,
+                      "the program needs %llu bytes, more than the %u MB a VAX 8600 can hold "
+                      "(a stray .org or .space?)",
+                      (unsigned long long)total, VASM_MAX_IMAGE >> 20);
+        ok = 0;
+    }
     uint32_t imgend = sec_end[SEC_DATA] > sec_start[SEC_DATA] ? sec_end[SEC_DATA]
                                                               : sec_end[SEC_TEXT];
     uint32_t size = imgend - base;

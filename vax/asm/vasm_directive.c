@@ -275,14 +275,20 @@ int vasm_directive(struct as *a, const char *d, size_t dn, const char *p, const 
             vasm_err(a, "non-zero fill in .bss");
             return 0;
         }
+        if (!isfill) {
+            /* .space/.skip/.zero: bytes of one value, a block at a time */
+            uint8_t block[4096];
+            memset(block, (int)(val & 0xff), sizeof block);
+            for (int64_t left = cnt; left > 0; left -= (int64_t)sizeof block)
+                vasm_emit_bytes(vasm_fixed(a), block,
+                                left < (int64_t)sizeof block ? (uint32_t)left : sizeof block);
+            return 0;
+        }
         for (int64_t i = 0; i < cnt; i++) {
-            if (isfill) {
-                /* gas: .fill writes 4 bytes of value at most, then zeros */
-                vasm_emitn(a, (uint64_t)(val & 0xffffffff), size > 4 ? 4 : (int)size);
-                if (size > 4)
-                    vasm_emitn(a, 0, (int)size - 4);
-            } else
-                vasm_emit1(a, (unsigned)val);
+            /* gas: .fill writes 4 bytes of value at most, then zeros */
+            vasm_emitn(a, (uint64_t)(val & 0xffffffff), size > 4 ? 4 : (int)size);
+            if (size > 4)
+                vasm_emitn(a, 0, (int)size - 4);
         }
         return 0;
     }

@@ -16,11 +16,17 @@ void vasm_lin_const(lin *e, int64_t k)
     e->nt = 0;
 }
 
+/* Expression arithmetic wraps modulo 2^64, as an assembler's must: an
+ * input may overflow, and signed overflow would be undefined in C. */
+static inline int64_t wadd(int64_t a, int64_t b) { return (int64_t)((uint64_t)a + (uint64_t)b); }
+static inline int64_t wmul(int64_t a, int64_t b) { return (int64_t)((uint64_t)a * (uint64_t)b); }
+static inline int64_t wneg(int64_t a) { return (int64_t)(0 - (uint64_t)a); }
+
 static int lin_addterm(struct as *a, lin *e, sym *s, int64_t c)
 {
     for (int i = 0; i < e->nt; i++)
         if (e->t[i].s == s) {
-            e->t[i].c += c;
+            e->t[i].c = wadd(e->t[i].c, c);
             if (e->t[i].c == 0) {
                 e->t[i] = e->t[--e->nt];
             }
@@ -50,7 +56,7 @@ static void lin_fold(lin *e)
         for (int j = 0; j < e->nt; j++) {
             sym *u = e->t[j].s;
             if (u->kind == SK_LABEL && u->sec == s->sec && u->epoch == s->epoch)
-                csum += e->t[j].c;
+                csum = wadd(csum, e->t[j].c);
         }
         if (csum != 0)
             continue;
@@ -58,21 +64,21 @@ static void lin_fold(lin *e)
         for (int j = 0; j < e->nt;) {
             sym *u = e->t[j].s;
             if (u->kind == SK_LABEL && u->sec == s->sec && u->epoch == s->epoch) {
-                k += e->t[j].c * (int64_t)u->epoff;
+                k = wadd(k, wmul(e->t[j].c, (int64_t)u->epoff));
                 e->t[j] = e->t[--e->nt];
             } else
                 j++;
         }
-        e->k += k;
+        e->k = wadd(e->k, k);
         i = -1;
     }
 }
 
 static int lin_add(struct as *a, lin *r, const lin *x, int64_t sign)
 {
-    r->k += sign * x->k;
+    r->k = wadd(r->k, wmul(sign, x->k));
     for (int i = 0; i < x->nt; i++)
-        if (lin_addterm(a, r, x->t[i].s, sign * x->t[i].c))
+        if (lin_addterm(a, r, x->t[i].s, wmul(sign, x->t[i].c)))
             return -1;
     lin_fold(r);
     return 0;
@@ -153,12 +159,12 @@ int vasm_parse_escape(struct cur *c)
     case 'a': return 7;
     case 'x':
     case 'X': {
-        int v = 0;
+        unsigned v = 0; /* \x takes every hex digit; the low byte counts */
         while (c->p < c->e && isxdigit((unsigned char)*c->p)) {
             int d = *c->p++;
-            v = v * 16 + (isdigit(d) ? d - '0' : (tolower(d) - 'a' + 10));
+            v = (v * 16 + (unsigned)(isdigit(d) ? d - '0' : (tolower(d) - 'a' + 10))) & 0xff;
         }
-        return v & 0xff;
+        return (int)v;
     }
     default:
         if (ch >= '0' && ch <= '7') {
@@ -212,9 +218,9 @@ static int expr_primary(struct as *a, struct cur *c, lin *r)
         if (expr_primary(a, c, r))
             return -1;
         if (ch == '-') {
-            r->k = -r->k;
+            r->k = wneg(r->k);
             for (int i = 0; i < r->nt; i++)
-                r->t[i].c = -r->t[i].c;
+                r->t[i].c = wneg(r->t[i].c);
         } else if (ch == '~' || ch == '!') {
             if (need_const(a, r))
                 return -1;

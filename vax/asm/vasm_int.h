@@ -9,6 +9,9 @@
 
 #include "vasm.h"
 
+/* The largest image vasm builds: the 8600's largest memory, 512 MB. */
+#define VASM_MAX_IMAGE (512u << 20)
+
 /* Append one "file:line: message" line to a diagnostics buffer. */
 void vasm_diag_add(struct vasm_diag *d, const char *file, int line,
                    const char *fmt, ...)

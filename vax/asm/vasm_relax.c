@@ -54,12 +54,19 @@ static int64_t relax_symval(struct file *f, sym *s, int64_t *add, int *same_sec,
     return 0;
 }
 
+/* Address arithmetic on expression values wraps modulo 2^64 (an input
+ * may hold any value; signed overflow would be undefined in C). */
+static inline int64_t wadd(int64_t a, int64_t b) { return (int64_t)((uint64_t)a + (uint64_t)b); }
+static inline int64_t wsub(int64_t a, int64_t b) { return (int64_t)((uint64_t)a - (uint64_t)b); }
+
+/* A .org target, clamped to the 32-bit address space: beyond it the
+ * program is too large anyway, which vasm_assemble reports. */
 static int64_t org_target(const struct section *s, const struct item *it)
 {
     int64_t t = it->target.k;
     if (it->target.nt)
-        t += s->it[it->target.t[0].s->item].addr + it->target.t[0].s->off;
-    return t;
+        t = wadd(t, (int64_t)s->it[it->target.t[0].s->item].addr + it->target.t[0].s->off);
+    return t < 0 ? 0 : t > (int64_t)UINT32_MAX ? (int64_t)UINT32_MAX : t;
 }
 
 void vasm_relax_section(struct file *f, int secno)
@@ -123,11 +130,11 @@ void vasm_relax_section(struct file *f, int secno)
                 if (stretch != 0 && same && sitem > i) {
                     /* symbol not reached yet in this pass */
                     if (stretch < 0 || s->it[sitem].region == it->region)
-                        target += stretch;
+                        target = wadd(target, stretch);
                     else if (target < address)
                         break;
                 }
-                int64_t aim = target - address;
+                int64_t aim = wsub(target, address);
                 int st = it->rlen, start = st;
                 if (aim < 0) {
                     while (rtab[it->rtype][st].more >= 0 && aim < rtab[it->rtype][st].back)
@@ -143,7 +150,7 @@ void vasm_relax_section(struct file *f, int secno)
             }
             if (growth) {
                 it->size = (uint32_t)((int64_t)it->size + growth);
-                stretch += growth;
+                stretch = wadd(stretch, growth);
                 stretched = 1;
             }
         }
@@ -318,7 +325,8 @@ int vasm_sym_value(struct as *a, struct file *f, sym *s, int64_t *v, int line)
                 if (vasm_sym_find(&a->files[i], b->name) == b)
                     of = &a->files[i];
         struct section *sc = &of->sec[b->sec];
-        *v = (int64_t)sc->base + sc->it[b->item].addr + b->off + add;
+        /* wraps modulo 2^64 like all expression arithmetic (vasm_expr.c) */
+        *v = (int64_t)((uint64_t)sc->base + sc->it[b->item].addr + b->off + (uint64_t)add);
         return 0;
     }
     return -1;
@@ -348,7 +356,7 @@ int vasm_apply_fixups(struct as *a, struct file *f, struct section *sc, uint8_t 
             }
             uint32_t where = sc->base + it->addr + x->off;
             if (x->pcrel)
-                v -= (int64_t)where + x->size;
+                v = wsub(v, (int64_t)where + x->size);
             if (x->size < 8) {
                 int64_t slo = -((int64_t)1 << (8 * x->size - 1));
                 int64_t shi = ((int64_t)1 << (8 * x->size - 1)) - 1;

@@ -10,6 +10,7 @@
 
 #include "vax/isa/vax_opcodes.h"
 #include "vax/machine/vm_internal.h"
+#include "vax/machine/vm_spam.h"
 
 void vm_pamm_reset(struct vax_machine *m);
 int vm_mem_read(struct vax_machine *m, uint32_t va, unsigned n, uint64_t *out);
@@ -401,6 +402,8 @@ static uint32_t src_slow(struct vax_machine *m, unsigned s, const struct uword *
         if (s >= UR_OPV0 && s <= UR_OPV5) return m->opv[s - UR_OPV0];
         if (s >= UR_OPH0 && s <= UR_OPH5) return m->oph[s - UR_OPH0];
         if (s >= UR_OPA0 && s <= UR_OPA5) return m->opa[s - UR_OPA0];
+        if (s >= UR_SPSTRT && s <= UR_SPSIZE) /* SPAM bank = IPRs 0xE0-0xE8 */
+            return m->ipr[0xE0 + (s - UR_SPSTRT)];
         return 0;
     }
 }
@@ -466,6 +469,8 @@ static void dst_slow(struct vax_machine *m, unsigned d, uint32_t v, unsigned wd)
         if (d >= UR_OPV0 && d <= UR_OPV5) m->opv[d - UR_OPV0] = v;
         else if (d >= UR_OPH0 && d <= UR_OPH5) m->oph[d - UR_OPH0] = v;
         else if (d >= UR_OPA0 && d <= UR_OPA5) m->opa[d - UR_OPA0] = v;
+        else if (d >= UR_SPSTRT && d <= UR_SPSIZE) /* SPAM bank */
+            m->ipr[0xE0 + (d - UR_SPSTRT)] = v;
         return;
     }
 }
@@ -623,6 +628,8 @@ static uint32_t alu(struct vax_machine *m, unsigned f, uint32_t a, uint32_t b,
         return r;
     }
     case UA_BIT: r = (a >> (b & 31)) & 1; break;
+    case UA_HMRG: r = (a & 0xFFFF0000u) | (b & 0xFFFFu); break;
+    case UA_PACK: r = a << 16 | (b & 0xFFFFu); break;
     default: r = 0;
     }
     *fl = nz(r, sign) | (v ? F_V : 0) | (c ? F_C : 0);
@@ -665,6 +672,9 @@ static inline int cond(const struct vax_machine *m, unsigned c, unsigned fl,
     }
     case UC_PSL_IS: r = (psl & 0x04000000u) != 0; break;
     case UC_INEXC: r = m->in_exc; break;
+    case UC_SPON: /* SPAM: STAT<1:0> (ON or FULL) != 0 */
+        r = (m->ipr[VM_SPAM_STAT] & (VM_SPAM_ST_ON | VM_SPAM_ST_FULL)) != 0;
+        break;
     case UC_IDX: r = m->idx; break;
     case UC_IPR_BAD: r = m->ipr_bad; break;
     case UC_A_Z: r = a == 0; break;
@@ -769,6 +779,16 @@ static inline int seq_fetches(const struct uword *w)
 static uint16_t sequence(struct vax_machine *m, const struct uword *w,
                          unsigned fl, uint32_t psl0, uint32_t a, unsigned wd);
 
+/* READP/WRITEP address: MAR, or with the SPAM microorder SPXLATE MAR
+ * through the cache-set swizzle (vm_spam_xlate) unless SPAM_STAT<9>
+ * (NOXLATE) is set: a mux on the physical address path. */
+static inline uint32_t spam_addr(const struct vax_machine *m, const struct uword *w)
+{
+    if (w->misc == UX_SPXLATE && !(m->ipr[VM_SPAM_STAT] & VM_SPAM_ST_NOXLATE))
+        return vm_spam_xlate(m->mar);
+    return m->mar;
+}
+
 enum vm_stop vm_run(struct vax_machine *m, uint64_t max_cycles)
 {
     if (m->stop == VM_CYCLE_LIMIT)
@@ -841,14 +861,14 @@ enum vm_stop vm_run(struct vax_machine *m, uint64_t max_cycles)
             uint64_t v;
             switch (w->mem) {
             case UM_READP:
-                if (vm_mem_readp(m, m->mar, n, &v) == 0) {
+                if (vm_mem_readp(m, spam_addr(m, w), n, &v) == 0) {
                     m->mdr = (uint32_t)v;
                     if (n == 8)
                         m->q = (uint32_t)(v >> 32);
                 }
                 break;
             case UM_WRITEP:
-                vm_mem_writep(m, m->mar, n, (uint64_t)m->q << 32 | m->mdr);
+                vm_mem_writep(m, spam_addr(m, w), n, (uint64_t)m->q << 32 | m->mdr);
                 break;
             case UM_READ: case UM_READB:
                 if (w->mem == UM_READB)
@@ -987,6 +1007,15 @@ static uint16_t sequence(struct vax_machine *m, const struct uword *w,
         case UD_A4: next = (uint16_t)(w->next + (a & 15)); break;
         case UD_A2: next = (uint16_t)(w->next + (a & 3)); break;
         case UD_OPREG: next = (uint16_t)(w->next + m->opreg[m->opk]); break;
+        case UD_SPM: { /* SPAM: class A<15:12> not traced or off 0, ON 1, else 2 */
+            uint32_t st = m->ipr[VM_SPAM_STAT];
+            unsigned i = !(m->ipr[VM_SPAM_MASK] >> (a >> 12 & 15) & 1) ||
+                                 !(st & (VM_SPAM_ST_ON | VM_SPAM_ST_FULL))
+                             ? 0
+                             : st & VM_SPAM_ST_ON ? 1 : 2;
+            next = (uint16_t)(w->next + i);
+            break;
+        }
         default: next = w->next;
         }
         break;

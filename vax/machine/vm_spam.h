@@ -16,7 +16,8 @@
 /* Microcode-private IPR numbers (the .equ names of microcode/spam.mic).
  * The IPR port answers IPR.BAD for 0xE0-0xEF except between the SPAM
  * microorder TRACEWR and the next IRD (only spam.mic issues it);
- * vm_ipr()/vm_set_ipr() reach them from the host. */
+ * vm_ipr()/vm_set_ipr() reach them from the host.  0xE0-0xE8 are also
+ * the data-path register bank SPSTRT..SPSIZE (same storage, same order). */
 enum {
     VM_SPAM_IPR_FIRST = 0xE0,
     VM_SPAM_START = 0xE0, /* physical address of the first slot */
@@ -47,7 +48,8 @@ static inline int vm_spam_ipr_private(uint32_t n)
     return n >= VM_SPAM_IPR_FIRST && n <= VM_SPAM_IPR_LAST;
 }
 
-/* The cache-set address translation of spam.mic (TRACE.XLATE): swaps
+/* The cache-set address translation (the SPXLATE microorder's swizzle on
+ * the READP/WRITEP address path, MICROARCHITECTURE.md §11): swaps
  * address bits <12:6> and <19:13>.  Its own inverse. */
 static inline uint32_t vm_spam_xlate(uint32_t a)
 {
