@@ -69,6 +69,20 @@ int trace_finish(struct trace_in *t, const char *cmd)
     return SPAMCTL_EXIT_BAD_INPUT;
 }
 
+int trace_path_arg(const char *cmd, const char *arg, const char **path)
+{
+    if (arg[0] == '-' && arg[1]) {
+        fprintf(stderr, "spamctl %s: unknown option '%s'\n", cmd, arg);
+        return -1;
+    }
+    if (*path) {
+        fprintf(stderr, "spamctl %s: one trace at a time\n", cmd);
+        return -1;
+    }
+    *path = arg;
+    return 0;
+}
+
 int opt_value(int argc, char **argv, int *i, const char *name, const char **val)
 {
     const char *a = argv[*i];

@@ -30,6 +30,9 @@ int trace_finish(struct trace_in *t, const char *cmd);
 /* "--name VALUE" or "--name=VALUE" at argv[*i]: 1 and *val set (i
  * advanced), 0 if argv[*i] is not this option, -1 if its value is missing. */
 int opt_value(int argc, char **argv, int *i, const char *name, const char **val);
+/* argv[i] is no option the command knows: it is the trace, if no trace
+ * was named yet; otherwise a usage error (printed, -1). */
+int trace_path_arg(const char *cmd, const char *arg, const char **path);
 /* Parses an unsigned number (C notation); 0 or -1. */
 int parse_u64(const char *s, uint64_t *v);
 

@@ -142,14 +142,8 @@ int spamctl_cmd_decode(int argc, char **argv)
                    (rc = filter_option(&flt, "decode", argc, argv, &i)) != 0) {
             if (rc < 0)
                 return SPAMCTL_EXIT_USAGE;
-        } else if (argv[i][0] == '-' && argv[i][1]) {
-            fprintf(stderr, "spamctl decode: unknown option '%s'\n", argv[i]);
+        } else if (trace_path_arg("decode", argv[i], &path) != 0) {
             return SPAMCTL_EXIT_USAGE;
-        } else if (path) {
-            fprintf(stderr, "spamctl decode: one trace at a time\n");
-            return SPAMCTL_EXIT_USAGE;
-        } else {
-            path = argv[i];
         }
     }
     if (!path) {

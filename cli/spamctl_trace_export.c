@@ -71,14 +71,8 @@ int spamctl_cmd_export(int argc, char **argv)
         } else if ((rc = decode_option(&o, "export", argc, argv, &i)) != 0) {
             if (rc < 0)
                 return SPAMCTL_EXIT_USAGE;
-        } else if (argv[i][0] == '-' && argv[i][1]) {
-            fprintf(stderr, "spamctl export: unknown option '%s'\n", argv[i]);
+        } else if (trace_path_arg("export", argv[i], &path) != 0) {
             return SPAMCTL_EXIT_USAGE;
-        } else if (path) {
-            fprintf(stderr, "spamctl export: one trace at a time\n");
-            return SPAMCTL_EXIT_USAGE;
-        } else {
-            path = argv[i];
         }
     }
     if (!path || (!ctf && !chrome) || (lttng && !ctf)) {

@@ -442,14 +442,8 @@ int spamctl_cmd_hist(int argc, char **argv)
         } else if ((r2 = decode_option(&o, "hist", argc, argv, &i)) != 0) {
             if (r2 < 0)
                 rc = SPAMCTL_EXIT_USAGE;
-        } else if (argv[i][0] == '-' && argv[i][1]) {
-            fprintf(stderr, "spamctl hist: unknown option '%s'\n", argv[i]);
+        } else if (trace_path_arg("hist", argv[i], &path) != 0) {
             rc = SPAMCTL_EXIT_USAGE;
-        } else if (path) {
-            fprintf(stderr, "spamctl hist: one trace at a time\n");
-            rc = SPAMCTL_EXIT_USAGE;
-        } else {
-            path = argv[i];
         }
     }
     if (rc == SPAMCTL_EXIT_OK && !path) {

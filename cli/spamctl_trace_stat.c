@@ -223,14 +223,8 @@ int spamctl_cmd_stat(int argc, char **argv)
         } else if ((rc = decode_option(&o, "stat", argc, argv, &i)) != 0) {
             if (rc < 0)
                 return SPAMCTL_EXIT_USAGE;
-        } else if (argv[i][0] == '-' && argv[i][1]) {
-            fprintf(stderr, "spamctl stat: unknown option '%s'\n", argv[i]);
+        } else if (trace_path_arg("stat", argv[i], &path) != 0) {
             return SPAMCTL_EXIT_USAGE;
-        } else if (path) {
-            fprintf(stderr, "spamctl stat: one trace at a time\n");
-            return SPAMCTL_EXIT_USAGE;
-        } else {
-            path = argv[i];
         }
     }
     if (!path) {
