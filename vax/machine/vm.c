@@ -10,13 +10,10 @@
 
 #include "vax/isa/vax_opcodes.h"
 #include "vax/machine/vm_internal.h"
+#include "vax/machine/vm_mem_fast.h"
 #include "vax/machine/vm_spam.h"
 
 void vm_pamm_reset(struct vax_machine *m);
-int vm_mem_read(struct vax_machine *m, uint32_t va, unsigned n, uint64_t *out);
-int vm_mem_write(struct vax_machine *m, uint32_t va, unsigned n, uint64_t v);
-int vm_mem_read_acc(struct vax_machine *m, uint32_t va, unsigned n, int write,
-                    uint64_t *out);
 int vm_mem_readp(struct vax_machine *m, uint32_t pa, unsigned n, uint64_t *out);
 int vm_mem_writep(struct vax_machine *m, uint32_t pa, unsigned n, uint64_t v);
 void vm_tb_write(struct vax_machine *m, uint32_t va, uint32_t pte);
@@ -24,6 +21,7 @@ uint32_t vm_ipr_read(struct vax_machine *m, uint32_t n);
 void vm_ipr_write(struct vax_machine *m, uint32_t n, uint32_t v);
 void vm_dev_update(struct vax_machine *m);
 int vm_int_eval(struct vax_machine *m, uint32_t *vec);
+uint64_t vm_dev_next_event(const struct vax_machine *m);
 void vm_int_ack(struct vax_machine *m);
 void vm_dev_reset(struct vax_machine *m);
 void vm_spam_reset(struct vax_machine *m);
@@ -142,6 +140,88 @@ static int build_roms(struct vax_machine *m, const struct ucode_image *img,
 
 static inline int may_translate(const struct uword *w);
 static inline int seq_fetches(const struct uword *w);
+static void relatch(struct vax_machine *m);
+
+/* A source selector as a register-file index and latch kind (vm_pword). */
+static void map_src(unsigned code, uint8_t *sel, uint8_t *kind)
+{
+    unsigned s = RF_ZERO, k = LAT_0;
+    if (code <= UR_T15)
+        s = RF_T + (code - UR_T0);
+    else if (code <= UR_R15)
+        s = RF_R + (code - UR_R0);
+    else if (code >= UR_OPV0 && code <= UR_OPV5)
+        s = RF_OPV + (code - UR_OPV0);
+    else if (code >= UR_OPH0 && code <= UR_OPH5)
+        s = RF_OPH + (code - UR_OPH0);
+    else if (code >= UR_OPA0 && code <= UR_OPA5)
+        s = RF_OPA + (code - UR_OPA0);
+    else
+        switch (code) {
+        case UR_NONE: case UR_ZERO: case UR_ALU: break;
+        case UR_RN: s = RF_R; k = LAT_RN; break;
+        case UR_PSL: s = RF_PSL; break;
+        case UR_MAR: s = RF_MAR; break;
+        case UR_MDR: s = RF_MDR; break;
+        case UR_Q: s = RF_Q; break;
+        case UR_SC: s = RF_SC; break;
+        case UR_ICNT: s = RF_ICNT; break;
+        case UR_K: s = RF_K; break;
+        case UR_LIT: s = RF_LIT; break;
+        case UR_OPV: s = RF_OPV; k = LAT_SPEC; break;
+        case UR_OPH: s = RF_OPH; k = LAT_SPEC; break;
+        case UR_OPA: s = RF_OPA; k = LAT_SPEC; break;
+        case UR_OPVK: s = RF_OPV; k = LAT_OPK; break;
+        case UR_OPHK: s = RF_OPH; k = LAT_OPK; break;
+        case UR_OPAK: s = RF_OPA; k = LAT_OPK; break;
+        case UR_OPVL: s = RF_OPV; k = LAT_LAST; break;
+        default: s = code; k = PK_SLOW; /* IB, IPR, RN1, OPR, ... */
+        }
+    *sel = (uint8_t)s;
+    *kind = (uint8_t)k;
+}
+
+/* A destination selector; the codes that name no writable register
+ * (ZERO, K, ...) write nowhere, as in dst_slow. */
+static void map_dst(unsigned code, uint8_t *sel, uint8_t *kind)
+{
+    unsigned s = RF_SINK, k = LAT_0;
+    if (code <= UR_T15)
+        s = RF_T + (code - UR_T0);
+    else if (code <= UR_R15) {
+        s = RF_R + (code - UR_R0);
+        k = PK_GPR;
+    } else if (code >= UR_OPV0 && code <= UR_OPV5)
+        s = RF_OPV + (code - UR_OPV0);
+    else if (code >= UR_OPH0 && code <= UR_OPH5)
+        s = RF_OPH + (code - UR_OPH0);
+    else if (code >= UR_OPA0 && code <= UR_OPA5)
+        s = RF_OPA + (code - UR_OPA0);
+    else
+        switch (code) {
+        case UR_RN: s = RF_R; k = PK_RN; break;
+        case UR_PSL: s = RF_PSL; break;
+        case UR_MAR: s = RF_MAR; break;
+        case UR_MDR: s = RF_MDR; break;
+        case UR_Q: s = RF_Q; break;
+        case UR_SC: s = RF_SC; break;
+        case UR_OPV: s = RF_OPV; k = LAT_SPEC; break;
+        case UR_OPH: s = RF_OPH; k = LAT_SPEC; break;
+        case UR_OPA: s = RF_OPA; k = LAT_SPEC; break;
+        case UR_OPVK: s = RF_OPV; k = LAT_OPK; break;
+        case UR_OPHK: s = RF_OPH; k = LAT_OPK; break;
+        case UR_OPAK: s = RF_OPA; k = LAT_OPK; break;
+        case UR_RN1: case UR_RX: case UR_OPR: case UR_OPR1:
+            s = code; k = PK_SLOW; break;
+        default:
+            if (code >= UR_SPSTRT && code <= UR_SPSIZE) { /* SPAM bank */
+                s = code;
+                k = PK_SLOW;
+            }
+        }
+    *sel = (uint8_t)s;
+    *kind = (uint8_t)k;
+}
 
 /* Loads the control store, pre-decoding every word (struct vm_pword). */
 static void predecode(struct vax_machine *m, const struct uword *words)
@@ -150,16 +230,15 @@ static void predecode(struct vax_machine *m, const struct uword *words)
         struct vm_pword *p = &m->cs[i];
         p->u = words[i];
         const struct uword *w = &p->u;
-        switch (w->dl) {
-        case UDL_B: p->wd = 0; break;
-        case UDL_W: p->wd = 1; break;
-        case UDL_L: p->wd = 2; break;
-        case UDL_Q: p->wd = 3; break;
-        default: p->wd = PW_WD_DYN;
-        }
         p->fl = (uint8_t)((may_translate(w) ? PW_XLATE : 0) |
                           (seq_fetches(w) ? PW_SEQFETCH : 0) |
-                          (w->seq == US_NEXT || w->seq == US_JUMP ? PW_SIMPLESEQ : 0));
+                          (w->seq == US_NEXT || w->seq == US_JUMP ? PW_SIMPLESEQ : 0) |
+                          (w->mem != UM_NONE || w->misc != UX_NONE ? PW_MEMMISC : 0));
+        map_src(w->a, &p->sa, &p->ka);
+        map_src(w->b, &p->sb, &p->kb);
+        map_src(w->s2, &p->ss, &p->ks);
+        map_dst(w->dst, &p->sd, &p->kd);
+        map_dst(w->d2, &p->sd2, &p->kd2);
     }
 }
 
@@ -206,6 +285,9 @@ struct vax_machine *vm_new(const struct vm_config *cfg, char *err, size_t errlen
         vm_free(m);
         return NULL;
     }
+    m->cur = &m->drom[0];
+    relatch(m);
+    m->int_dirty = 1;
     vm_pamm_reset(m);
     vm_dev_reset(m);
     vm_spam_reset(m);
@@ -255,12 +337,44 @@ static void stop(struct vax_machine *m, const char *why)
     snprintf(m->reason, sizeof m->reason, "%s", why);
 }
 
+/* ---- latches ----
+ * lat[] and wdl[] follow SPEC, OPK, RN and the decoded opcode, so that a
+ * selector or a DL of CUR/OPK is one indexed load in the loop. */
+
+static inline void relatch_spec(struct vax_machine *m)
+{
+    const struct drom_entry *e = m->cur;
+    m->lat[LAT_SPEC] = m->spec % 6;
+    m->wdl[UDL_CUR] = m->spec < e->n ? e->dt[m->spec] : 2;
+}
+
+static inline void relatch_opk(struct vax_machine *m)
+{
+    const struct drom_entry *e = m->cur;
+    m->lat[LAT_OPK] = m->opk;
+    m->wdl[UDL_OPK] = m->opk < e->n ? e->dt[m->opk] : 2;
+}
+
+static void relatch(struct vax_machine *m)
+{
+    m->lat[LAT_0] = 0;
+    m->lat[LAT_RN] = m->rn;
+    m->lat[LAT_LAST] = m->cur->n ? m->cur->n - 1u : 0;
+    m->rf_lit = m->specb & 0x3F;
+    m->wdl[UDL_L] = 2;
+    m->wdl[UDL_B] = 0;
+    m->wdl[UDL_W] = 1;
+    m->wdl[UDL_Q] = 3;
+    relatch_spec(m);
+    relatch_opk(m);
+}
+
 /* ---- I-stream ---- */
 
-static uint32_t istream(struct vax_machine *m, unsigned n)
+static inline uint32_t istream(struct vax_machine *m, unsigned n)
 {
     uint64_t v = 0;
-    if (vm_mem_read(m, m->r[15], n, &v) < 0)
+    if (vm_read_fast(m, &m->memo_i, m->r[15], n, 0, &v) < 0)
         return 0;
     m->r[15] += n;
     return (uint32_t)v;
@@ -268,7 +382,7 @@ static uint32_t istream(struct vax_machine *m, unsigned n)
 
 /* The SPECMODE dispatch: consume the specifier byte (or, for a branch
  * displacement, nothing), latch RN, pick the entry. */
-static uint16_t spec_dispatch(struct vax_machine *m)
+static inline uint16_t spec_dispatch(struct vax_machine *m)
 {
     const struct drom_entry *e = m->cur;
     unsigned acc = e->acc[m->spec];
@@ -277,10 +391,29 @@ static uint16_t spec_dispatch(struct vax_machine *m)
     uint32_t b = istream(m, 1);
     m->specb = (uint8_t)b;
     m->rn = b & 15;
+    m->lat[LAT_RN] = m->rn;
+    m->rf_lit = b & 0x3F;
     return m->spec_tab[m->idx][acc][b >> 4][m->rn == 15];
 }
 
-/* IRD: count, (interrupt check: issue 4), fetch and decode the opcode. */
+/* IRD's interrupt check (§9): only when a request could have appeared
+ * since the last one -- a device event due, the IPL changed, an IPR or
+ * the host touched the devices -- is the request logic evaluated. */
+static inline int int_request(struct vax_machine *m)
+{
+    uint32_t ipl = (m->psl >> 16) & 0x1F;
+    if (!m->int_dirty && m->st.microcycles < m->int_next && ipl == m->int_ipl)
+        return 0;
+    uint32_t vec;
+    if (vm_int_eval(m, &vec) > 0)
+        return 1;
+    m->int_dirty = 0;
+    m->int_ipl = ipl;
+    m->int_next = vm_dev_next_event(m);
+    return 0;
+}
+
+/* IRD: count, check for interrupts, fetch and decode the opcode. */
 static uint16_t ird(struct vax_machine *m, int count)
 {
     if (count)
@@ -291,11 +424,8 @@ static uint16_t ird(struct vax_machine *m, int count)
     m->mm_active = 0;
     m->spam_window = 0;
     m->usp = 0;
-    if (m->l_intr) {
-        uint32_t vec;
-        if (vm_int_eval(m, &vec) > 0)
-            return m->l_intr; /* the interrupt flow, before any fetch */
-    }
+    if (m->l_intr && int_request(m))
+        return m->l_intr; /* the interrupt flow, before any fetch */
     m->fpc = m->r[15];
     m->fcc = m->psl & 0xF;
     /* trace (§10): a pending trace faults before the fetch; else T -> TP */
@@ -314,7 +444,9 @@ static uint16_t ird(struct vax_machine *m, int count)
     m->spec = 0;
     m->idx = 0;
     m->opk = 0;
-    m->usp = 0;
+    m->lat[LAT_LAST] = e->n ? e->n - 1u : 0;
+    relatch_spec(m);
+    relatch_opk(m);
     if (!e->defined)
         return m->l_rsvinsn;
     if (e->n == 0)
@@ -326,35 +458,24 @@ static uint16_t ird(struct vax_machine *m, int count)
 
 static inline unsigned cur_width(const struct vax_machine *m)
 {
-    return m->spec < m->cur->n ? m->cur->dt[m->spec] : 2;
+    return m->wdl[UDL_CUR];
 }
 
 static inline unsigned dl_width(const struct vax_machine *m, const struct uword *w)
 {
-    switch (w->dl) {
-    case UDL_B: return 0;
-    case UDL_W: return 1;
-    case UDL_L: return 2;
-    case UDL_Q: return 3;
-    case UDL_CUR: return cur_width(m);
-    default: return m->opk < m->cur->n ? m->cur->dt[m->opk] : 2;
-    }
+    return m->wdl[w->dl < 6 ? w->dl : UDL_OPK];
 }
 
 static uint32_t src_slow(struct vax_machine *m, unsigned s, const struct uword *w,
                          unsigned wd);
 
-/* The sources: T0..T15 and R0..R15 inline, the rest out of line. */
-static inline uint32_t src(struct vax_machine *m, unsigned s, const struct uword *w,
-                           unsigned wd)
+/* A source: one register-file load, or the general multiplexer. */
+static inline uint32_t src(struct vax_machine *m, unsigned sel, unsigned kind,
+                           unsigned code, const struct uword *w, unsigned wd)
 {
-    if (s < 16)
-        return m->t[s];
-    if (s < 32)
-        return m->r[s - 16];
-    if (s == UR_NONE)
-        return 0;
-    return src_slow(m, s, w, wd);
+    if (kind != PK_SLOW)
+        return m->rf[sel + m->lat[kind]];
+    return src_slow(m, code, w, wd);
 }
 
 #if defined(__GNUC__)
@@ -420,20 +541,20 @@ static inline void gpr_write(uint32_t *r, uint32_t v, unsigned wd)
 
 static void dst_slow(struct vax_machine *m, unsigned d, uint32_t v, unsigned wd);
 
-static inline void dst(struct vax_machine *m, unsigned d, uint32_t v,
-                       const struct uword *w, unsigned wd)
+/* A destination: a register-file store (a general register merges a byte
+ * or word), R[RN] with its UNDO log entry, or the general demultiplexer. */
+static inline void dst(struct vax_machine *m, unsigned sel, unsigned kind,
+                       unsigned code, uint32_t v, unsigned wd)
 {
-    (void)w;
-    if (d < 16) {
-        m->t[d] = v;
+    if (kind < PK_GPR) {
+        m->rf[sel + m->lat[kind]] = v;
         return;
     }
-    if (d < 32) {
-        gpr_write(&m->r[d - 16], v, wd);
+    if (kind == PK_GPR) {
+        gpr_write(&m->rf[sel], v, wd);
         return;
     }
-    if (d != UR_NONE)
-        dst_slow(m, d, v, wd);
+    dst_slow(m, code, v, wd);
 }
 
 #if defined(__GNUC__)
@@ -718,13 +839,8 @@ static void do_stop(struct vax_machine *m, uint32_t code)
  * registers, the PSL and the register-change log only, for a fault. */
 static void snap_save(struct vax_machine *m, struct vm_snap *s)
 {
-    memcpy(s->r, m->r, sizeof s->r);
-    memcpy(s->t, m->t, sizeof s->t);
-    s->psl = m->psl; s->mar = m->mar; s->mdr = m->mdr; s->q = m->q;
-    s->sc = m->sc; s->icnt = m->icnt; s->fpc = m->fpc;
-    memcpy(s->opv, m->opv, sizeof s->opv);
-    memcpy(s->oph, m->oph, sizeof s->oph);
-    memcpy(s->opa, m->opa, sizeof s->opa);
+    memcpy(s->rf, m->rf, sizeof s->rf);
+    s->fpc = m->fpc;
     memcpy(s->opreg, m->opreg, sizeof s->opreg);
     s->rn = m->rn; s->rx = m->rx; s->specb = m->specb; s->spec = m->spec;
     s->idx = m->idx; s->opk = m->opk; s->opc = m->opc; s->upc = m->upc;
@@ -737,14 +853,13 @@ static void snap_save(struct vax_machine *m, struct vm_snap *s)
     s->instructions = m->st.instructions;
 }
 
+/* Everything but the general registers and the PSL. */
 static void snap_restore(struct vax_machine *m, const struct vm_snap *s)
 {
-    memcpy(m->t, s->t, sizeof s->t);
-    m->mar = s->mar; m->mdr = s->mdr; m->q = s->q;
-    m->sc = s->sc; m->icnt = s->icnt; m->fpc = s->fpc;
-    memcpy(m->opv, s->opv, sizeof s->opv);
-    memcpy(m->oph, s->oph, sizeof s->oph);
-    memcpy(m->opa, s->opa, sizeof s->opa);
+    memcpy(&m->rf[RF_T], &s->rf[RF_T], 16 * sizeof(uint32_t));
+    memcpy(&m->rf[RF_OPV], &s->rf[RF_OPV], (RF_PSL - RF_OPV) * sizeof(uint32_t));
+    memcpy(&m->rf[RF_MAR], &s->rf[RF_MAR], (RF_N - RF_MAR) * sizeof(uint32_t));
+    m->fpc = s->fpc;
     memcpy(m->opreg, s->opreg, sizeof s->opreg);
     m->rn = s->rn; m->rx = s->rx; m->specb = s->specb; m->spec = s->spec;
     m->idx = s->idx; m->opk = s->opk; m->opc = s->opc; m->upc = s->upc;
@@ -752,13 +867,14 @@ static void snap_restore(struct vax_machine *m, const struct vm_snap *s)
     memcpy(m->ustack, s->ustack, sizeof s->ustack);
     m->usp = s->usp;
     m->st.instructions = s->instructions;
+    relatch(m);
 }
 
 /* UTABORT and UTRET: the architectural part. */
 static void snap_restore_regs(struct vax_machine *m, const struct vm_snap *s)
 {
-    memcpy(m->r, s->r, sizeof s->r);
-    m->psl = s->psl;
+    memcpy(&m->rf[RF_R], &s->rf[RF_R], 16 * sizeof(uint32_t));
+    m->psl = s->rf[RF_PSL];
     m->log_n = s->log_n;
     memcpy(m->log_reg, s->log_reg, s->log_n);
     memcpy(m->log_val, s->log_val, s->log_n * sizeof(uint32_t));
@@ -789,6 +905,74 @@ static inline uint32_t spam_addr(const struct vax_machine *m, const struct uword
     return m->mar;
 }
 
+/* The condition-code control of a word (CC field). */
+static inline void set_cc(struct vax_machine *m, unsigned cc, unsigned fl, uint32_t r)
+{
+    switch (cc) {
+    case UCC_NONE: break;
+    case UCC_ARITH: m->psl = (m->psl & ~0xFu) | fl; break;
+    case UCC_LOGIC: m->psl = (m->psl & ~0xEu) | (fl & (F_N | F_Z)); break;
+    case UCC_TEST: m->psl = (m->psl & ~0xFu) | (fl & (F_N | F_Z)); break;
+    case UCC_CMP: {
+        unsigned lt = !(fl & F_N) != !(fl & F_V);
+        m->psl = (m->psl & ~0xFu) | (lt ? F_N : 0) | (fl & (F_Z | F_C));
+        break;
+    }
+    case UCC_NZV: m->psl = (m->psl & ~0xEu) | (fl & (F_N | F_Z | F_V)); break;
+    case UCC_NZVC0: m->psl = (m->psl & ~0xFu) | (fl & (F_N | F_Z | F_V)); break;
+    case UCC_QUAD:
+        m->psl = (m->psl & ~0xEu) | (m->q >> 31 ? F_N : 0) |
+                 (m->q == 0 && r == 0 ? F_Z : 0) | (fl & F_V);
+        break;
+    }
+}
+
+/* The word's memory request (MEM field). */
+static inline void mem_request(struct vax_machine *m, const struct uword *w, unsigned wd)
+{
+    unsigned n = width_size[wd];
+    uint64_t v;
+    switch (w->mem) {
+    case UM_NONE: break;
+    case UM_READP:
+        if (vm_mem_readp(m, spam_addr(m, w), n, &v) == 0) {
+            m->mdr = (uint32_t)v;
+            if (n == 8)
+                m->q = (uint32_t)(v >> 32);
+        }
+        break;
+    case UM_WRITEP:
+        vm_mem_writep(m, spam_addr(m, w), n, (uint64_t)m->q << 32 | m->mdr);
+        break;
+    case UM_READ: case UM_READB:
+        if (w->mem == UM_READB)
+            n = 1;
+        if (vm_read_fast(m, &m->memo_r, m->mar, n, 0, &v) == 0) {
+            m->mdr = (uint32_t)v;
+            if (n == 8)
+                m->q = (uint32_t)(v >> 32);
+        }
+        break;
+    case UM_READOP: /* the operand's own width */
+        /* a modify operand's read carries write intent (the protection
+         * check and the M bit, as SIMH's READ with WA) */
+        if (vm_read_fast(m, &m->memo_r, m->mar, width_size[cur_width(m)],
+                         m->cur->acc[m->spec % 6] == ACC_M, &v) == 0) {
+            m->opv[m->spec % 6] = (uint32_t)v;
+            m->oph[m->spec % 6] = (uint32_t)(v >> 32);
+        }
+        break;
+    case UM_WRITE: case UM_WRITEB:
+        vm_write_fast(m, &m->memo_w, m->mar, w->mem == UM_WRITEB ? 1 : n,
+                      (uint64_t)m->q << 32 | m->mdr);
+        break;
+    case UM_WRITEOP: /* operand OPK's own width */
+        vm_write_fast(m, &m->memo_w, m->opa[m->opk], width_size[m->wdl[UDL_OPK]],
+                      (uint64_t)m->q << 32 | m->mdr);
+        break;
+    }
+}
+
 enum vm_stop vm_run(struct vax_machine *m, uint64_t max_cycles)
 {
     if (m->stop == VM_CYCLE_LIMIT)
@@ -803,8 +987,9 @@ enum vm_stop vm_run(struct vax_machine *m, uint64_t max_cycles)
             m->upc = m->utrap_upc;
         }
     }
+    const uint64_t limit = max_cycles ? max_cycles : UINT64_MAX;
     while (!m->stop) {
-        if (max_cycles && m->st.microcycles >= max_cycles) {
+        if (m->st.microcycles >= limit) {
             m->stop = VM_CYCLE_LIMIT;
             snprintf(m->reason, sizeof m->reason, "cycle limit");
             break;
@@ -818,140 +1003,110 @@ enum vm_stop vm_run(struct vax_machine *m, uint64_t max_cycles)
         if (m->utrace)
             m->utrace(m->utrace_ctx, m, m->upc);
         m->st.microcycles++;
-        if (w->opk != UOPK_KEEP)
+        if (w->opk != UOPK_KEEP) {
             m->opk = w->opk;
-        unsigned wd = pw->wd != PW_WD_DYN ? pw->wd : dl_width(m, w);
+            relatch_opk(m);
+        }
+        unsigned wd = m->wdl[w->dl];
         uint32_t psl0 = m->psl;
         int mapen = m->ipr[0x38] & 1;
         if (mapen && (pw->fl & PW_XLATE)) {
             snap_save(m, &m->snap);
             m->snap.seq = 0;
         }
-        uint32_t a = src(m, w->a, w, wd);
-        uint32_t b = src(m, w->b, w, wd);
-        uint32_t s2 = w->s2 == UR_ALU ? 0 : src(m, w->s2, w, wd);
+        /* the data path: sources (in bus order: an IB source consumes the
+         * I-stream), ALU, destinations */
+        m->rf_k = w->k;
+        uint32_t a = src(m, pw->sa, pw->ka, w->a, w, wd);
+        uint32_t b = src(m, pw->sb, pw->kb, w->b, w, wd);
+        uint32_t s2 = src(m, pw->ss, pw->ks, w->s2, w, wd); /* ALU, NONE: 0 */
         unsigned fl;
         uint32_t r = alu(m, w->alu, a, b, wd, &fl);
-        dst(m, w->dst, r, w, wd);
-        if (w->d2 != UR_NONE)
-            dst(m, w->d2, w->s2 == UR_ALU ? r : s2, w, wd);
-        if (m->stop) /* a machine check during an I-stream read */
-            break;
-        if (m->utrap)
+        dst(m, pw->sd, pw->kd, w->dst, r, wd);
+        dst(m, pw->sd2, pw->kd2, w->d2, w->s2 == UR_ALU ? r : s2, wd); /* NONE: nowhere */
+        if (m->stop | m->utrap) {
+            if (m->stop) /* a machine check during an I-stream read */
+                break;
             goto microtrap;
-        switch (w->cc) {
-        case UCC_NONE: break;
-        case UCC_ARITH: m->psl = (m->psl & ~0xFu) | fl; break;
-        case UCC_LOGIC: m->psl = (m->psl & ~0xEu) | (fl & (F_N | F_Z)); break;
-        case UCC_TEST: m->psl = (m->psl & ~0xFu) | (fl & (F_N | F_Z)); break;
-        case UCC_CMP: {
-            unsigned lt = !(fl & F_N) != !(fl & F_V);
-            m->psl = (m->psl & ~0xFu) | (lt ? F_N : 0) | (fl & (F_Z | F_C));
-            break;
         }
-        case UCC_NZV: m->psl = (m->psl & ~0xEu) | (fl & (F_N | F_Z | F_V)); break;
-        case UCC_NZVC0: m->psl = (m->psl & ~0xFu) | (fl & (F_N | F_Z | F_V)); break;
-        case UCC_QUAD:
-            m->psl = (m->psl & ~0xEu) | (m->q >> 31 ? F_N : 0) |
-                     (m->q == 0 && r == 0 ? F_Z : 0) | (fl & F_V);
-            break;
-        }
-        if (w->mem != UM_NONE) {
-            unsigned n = width_size[wd];
-            uint64_t v;
-            switch (w->mem) {
-            case UM_READP:
-                if (vm_mem_readp(m, spam_addr(m, w), n, &v) == 0) {
-                    m->mdr = (uint32_t)v;
-                    if (n == 8)
-                        m->q = (uint32_t)(v >> 32);
+        set_cc(m, w->cc, fl, r);
+        if (pw->fl & PW_MEMMISC) {
+            mem_request(m, w, wd);
+            if (m->stop | m->utrap) {
+                if (m->stop)
+                    break;
+                goto microtrap;
+            }
+            switch (w->misc) {
+            case UX_NONE: break;
+            case UX_LATCHRX: m->rx = m->rn; m->idx = 1; break;
+            case UX_SETREG: m->opreg[m->spec % 6] = 1; m->opa[m->spec % 6] = m->rn; break;
+            case UX_SETMEM: m->opreg[m->spec % 6] = 0; break;
+            case UX_STOP: do_stop(m, w->k); break;
+            case UX_IPRRD: m->mdr = vm_ipr_read(m, m->mar); break;
+            case UX_IPRWR: vm_ipr_write(m, m->mar, m->mdr); break;
+            case UX_CLRLOG: m->log_n = 0; break;
+            case UX_UNDO: /* restore the logged registers, newest first */
+                while (m->log_n) {
+                    m->log_n--;
+                    m->r[m->log_reg[m->log_n]] = m->log_val[m->log_n];
                 }
                 break;
-            case UM_WRITEP:
-                vm_mem_writep(m, spam_addr(m, w), n, (uint64_t)m->q << 32 | m->mdr);
+            case UX_INTACK: vm_int_ack(m); break;
+            case UX_EVCNT: m->scb_count[(a >> 2) & 127]++; break;
+            case UX_TBWR: vm_tb_write(m, m->mar, m->mdr); break;
+            case UX_UTABORT: /* a fault: the registers as at the start of the word */
+                snap_restore_regs(m, &m->snap);
+                m->psl = (m->psl & ~0xFu) | m->fcc; /* CC as before the instruction */
+                m->mm_active = 0;
                 break;
-            case UM_READ: case UM_READB:
-                if (w->mem == UM_READB)
-                    n = 1;
-                if (vm_mem_read(m, m->mar, n, &v) == 0) {
-                    m->mdr = (uint32_t)v;
-                    if (n == 8)
-                        m->q = (uint32_t)(v >> 32);
-                }
-                break;
-            case UM_READOP: /* the operand's own width */
-                /* a modify operand's read carries write intent (the
-                 * protection check and the M bit, as SIMH's READ with WA) */
-                if (vm_mem_read_acc(m, m->mar, width_size[cur_width(m)],
-                                    m->cur->acc[m->spec % 6] == ACC_M, &v) == 0) {
-                    m->opv[m->spec % 6] = (uint32_t)v;
-                    m->oph[m->spec % 6] = (uint32_t)(v >> 32);
-                }
-                break;
-            case UM_WRITE: case UM_WRITEB:
-                vm_mem_write(m, m->mar, w->mem == UM_WRITEB ? 1 : n, (uint64_t)m->q << 32 | m->mdr);
-                break;
-            case UM_WRITEOP: /* operand OPK's own width */
-                vm_mem_write(m, m->opa[m->opk],
-                             width_size[m->opk < m->cur->n ? m->cur->dt[m->opk] : 2],
-                             (uint64_t)m->q << 32 | m->mdr);
-                break;
+            case UX_UTRET: { /* re-execute the trapped word (or its sequencing) */
+                snap_restore_regs(m, &m->snap);
+                snap_restore(m, &m->snap);
+                m->mm_active = 0;
+                if (!m->snap.seq)
+                    continue; /* upc = the trapped word */
+                const struct uword *tw = &m->cs[m->upc].u;
+                uint16_t nx = sequence(m, tw, m->snap.fl, m->snap.psl0, m->snap.a,
+                                       dl_width(m, tw));
+                if (m->stop)
+                    break;
+                if (m->utrap)
+                    goto microtrap;
+                m->upc = nx & (UCS_SIZE - 1);
+                continue;
+            }
+            case UX_TRACEWR: m->spam_window = 1; break; /* SPAM: vm_spam.h */
+            case UX_INEXC: m->in_exc = 1; break; /* exception pushes: KSNV */
+            default: break;
             }
             if (m->stop)
                 break;
-            if (m->utrap)
-                goto microtrap;
         }
-        switch (w->misc) {
-        case UX_NONE: break;
-        case UX_LATCHRX: m->rx = m->rn; m->idx = 1; break;
-        case UX_SETREG: m->opreg[m->spec % 6] = 1; m->opa[m->spec % 6] = m->rn; break;
-        case UX_SETMEM: m->opreg[m->spec % 6] = 0; break;
-        case UX_STOP: do_stop(m, w->k); break;
-        case UX_IPRRD: m->mdr = vm_ipr_read(m, m->mar); break;
-        case UX_IPRWR: vm_ipr_write(m, m->mar, m->mdr); break;
-        case UX_CLRLOG: m->log_n = 0; break;
-        case UX_UNDO: /* restore the logged registers, newest first */
-            while (m->log_n) {
-                m->log_n--;
-                m->r[m->log_reg[m->log_n]] = m->log_val[m->log_n];
-            }
-            break;
-        case UX_INTACK: vm_int_ack(m); break;
-        case UX_EVCNT: m->scb_count[(a >> 2) & 127]++; break;
-        case UX_TBWR: vm_tb_write(m, m->mar, m->mdr); break;
-        case UX_UTABORT: /* a fault: the registers as at the start of the word */
-            snap_restore_regs(m, &m->snap);
-            m->psl = (m->psl & ~0xFu) | m->fcc; /* CC as before the instruction */
-            m->mm_active = 0;
-            break;
-        case UX_UTRET: { /* re-execute the trapped word (or its sequencing) */
-            snap_restore_regs(m, &m->snap);
-            snap_restore(m, &m->snap);
-            m->mm_active = 0;
-            if (!m->snap.seq)
-                continue; /* upc = the trapped word */
-            const struct uword *tw = &m->cs[m->upc].u;
-            uint16_t nx = sequence(m, tw, m->snap.fl, m->snap.psl0, m->snap.a,
-                                   dl_width(m, tw));
-            if (m->stop)
-                break;
-            if (m->utrap)
-                goto microtrap;
-            m->upc = nx & (UCS_SIZE - 1);
+        /* sequencing: the common cases inline, fetching ones in sequence() */
+        switch (w->seq) {
+        case US_NEXT:
+            m->upc = (m->upc + 1) & (UCS_SIZE - 1);
             continue;
-        }
-        case UX_TRACEWR: m->spam_window = 1; break; /* SPAM: vm_spam.h */
-        case UX_INEXC: m->in_exc = 1; break; /* exception pushes: KSNV */
-        default: break;
+        case US_JUMP:
+            m->upc = w->next & (UCS_SIZE - 1);
+            continue;
+        case US_BRANCH:
+            m->upc = (cond(m, w->cond, fl, psl0, a, w) ? w->next : m->upc + 1) &
+                     (UCS_SIZE - 1);
+            continue;
+        case US_RET:
+            if (m->usp == 0) {
+                ucode_error(m, "micro-stack underflow");
+                break;
+            }
+            m->upc = m->ustack[--m->usp] & (UCS_SIZE - 1);
+            continue;
+        default:
+            break;
         }
         if (m->stop)
             break;
-        if (pw->fl & PW_SIMPLESEQ) { /* NEXT, JUMP: no fetch, no trap */
-            m->upc = (w->seq == US_NEXT ? (uint16_t)(m->upc + 1) : w->next) &
-                     (UCS_SIZE - 1);
-            continue;
-        }
         if (mapen && (pw->fl & PW_SEQFETCH)) {
             snap_save(m, &m->snap);
             m->snap.seq = 1;
@@ -1039,6 +1194,7 @@ static uint16_t sequence(struct vax_machine *m, const struct uword *w,
     case US_SPECNEXT:
         m->spec++;
         m->idx = 0;
+        relatch_spec(m);
         next = m->spec < m->cur->n ? spec_dispatch(m) : m->cur->entry;
         break;
     }

@@ -222,9 +222,36 @@ int vm_int_eval(struct vax_machine *m, uint32_t *vec)
     return 0;
 }
 
+/* The earliest microcycle at which a device could raise a request by
+ * itself (the ICR overflowing with interrupts enabled, the transmitter
+ * becoming ready, console input arriving, a packet arriving).  IRD skips
+ * the interrupt check until then unless the IPL changed or an IPR was
+ * touched (vm.c); an early answer only costs a check. */
+uint64_t vm_dev_next_event(const struct vax_machine *m)
+{
+    uint64_t next = UINT64_MAX;
+    if ((m->iccs & ICCS_RUN) && (m->iccs & ICCS_IE)) {
+        uint64_t half = (0x100000000ull - m->icr) * 25 - m->clk_frac;
+        uint64_t t = m->clk_last + half / 2;
+        if (t < next)
+            next = t;
+    }
+    if (!(m->txcs & CSR_DONE) && m->tto_done_at < next)
+        next = m->tto_done_at;
+    if (!(m->rxcs & CSR_DONE) && (m->txcs & CSR_DONE) &&
+        ((m->rxcs & CSR_IE) || m->rx_polls >= RX_POLLS) &&
+        !(m->con_in ? m->con_in_pos >= m->con_in_len : m->con_in_eof) &&
+        m->con_quiet_since + RX_QUIET < next)
+        next = m->con_quiet_since + RX_QUIET;
+    if (m->net.present && m->net.next_at < next)
+        next = m->net.next_at;
+    return next;
+}
+
 /* INTACK: the microcode has taken the request vm_int_eval names. */
 void vm_int_ack(struct vax_machine *m)
 {
+    m->int_dirty = 1;
     uint32_t vec;
     int lvl = vm_int_eval(m, &vec);
     if (lvl == 0x18)
@@ -248,6 +275,7 @@ void vm_dev_reset(struct vax_machine *m)
 
 uint32_t vm_ipr_read(struct vax_machine *m, uint32_t n)
 {
+    m->int_dirty = 1; /* a read may clear a request (RXDB) */
     m->ipr_bad = !ipr_exists(n, 0);
     if (vm_spam_ipr_private(n)) { /* SPAM's private window (vm_spam.h) */
         m->ipr_bad = vm_spam_port_refuses(m, n);
@@ -295,6 +323,7 @@ uint32_t vm_ipr_read(struct vax_machine *m, uint32_t n)
 
 void vm_ipr_write(struct vax_machine *m, uint32_t n, uint32_t v)
 {
+    m->int_dirty = 1;
     m->ipr_bad = !ipr_exists(n, 1);
     if (vm_spam_ipr_private(n)) {
         m->ipr_bad = vm_spam_port_refuses(m, n);
@@ -376,6 +405,7 @@ void vm_ipr_write(struct vax_machine *m, uint32_t n, uint32_t v)
     case IPR_PAMLOC: m->pamloc = v & 0x3FF00000u; break;
     case IPR_PAMACC: /* our extension (SIMH ignores it): load the entry */
         m->pamm[m->pamloc >> 20] = (uint8_t)(v & 0x1F);
+        m->mgen++;
         break;
     case IPR_CSWP: m->cswp = v & 0xF; break;
     case IPR_MDCTL: m->mdctl = v & 0x6F0F; break;
@@ -392,6 +422,7 @@ uint32_t vm_ipr(struct vax_machine *m, int n)
 }
 void vm_set_ipr(struct vax_machine *m, int n, uint32_t v)
 {
+    m->int_dirty = 1;
     if (vm_spam_ipr_private((uint32_t)n & 0xFF))
         m->ipr[n & 0xFF] = v;
     else
@@ -403,6 +434,7 @@ void vm_console_input(struct vax_machine *m, const void *buf, size_t n)
     m->con_in = buf;
     m->con_in_len = n;
     m->con_in_pos = 0;
+    m->int_dirty = 1;
 }
 
 void vm_console_output(struct vax_machine *m, void *file) { m->con_out = file; }

@@ -5,6 +5,8 @@
 #include "vax/machine/vm.h"
 #include "vax/machine/vm_net.h"
 
+#include <stddef.h>
+
 /* Access classes of operand descriptors, in ACC-dispatch order. */
 enum { ACC_R, ACC_M, ACC_W, ACC_A, ACC_V, ACC_B };
 
@@ -21,13 +23,44 @@ struct drom_entry {      /* one opcode's decode-ROM word */
  * fields every microcycle.  Nothing here changes what the word does. */
 struct vm_pword {
     struct uword u;
-    uint8_t wd;          /* DL's width (0 B .. 3 Q) when fixed; PW_WD_DYN */
     uint8_t fl;          /* PW_* */
+    /* the bus selectors resolved to the register file (rf below): a
+     * source reads rf[sel + lat[kind]]; kind PK_SLOW goes through the
+     * general multiplexer with the field's own code */
+    uint8_t sa, ka, sb, kb, ss, ks;
+    uint8_t sd, kd, sd2, kd2;        /* destinations: PK_GPR, PK_RN, ... */
 };
-#define PW_WD_DYN 0xFF
 #define PW_XLATE 1u      /* may make a translated reference (snapshot) */
 #define PW_SEQFETCH 2u   /* its sequencing fetches (IRD, SPECMODE) */
 #define PW_SIMPLESEQ 4u  /* SEQ is NEXT or JUMP */
+#define PW_MEMMISC 8u    /* has a memory request or a MISC function */
+/* selector kinds: 0-4 index lat[]; destinations add these */
+#define PK_GPR 8         /* a general register: byte/word writes merge */
+#define PK_RN 9          /* R[RN], logged for UNDO */
+#define PK_SLOW 15       /* the general multiplexer (src_slow, dst_slow) */
+
+/* The register file: every bus register the microword selects by number
+ * lives at a fixed index, so a selector is an index plus a latch offset. */
+enum {
+    RF_T = 0, RF_R = 16, RF_OPV = 32, RF_OPH = 38, RF_OPA = 44,
+    RF_PSL = 50, RF_MAR, RF_MDR, RF_Q, RF_SC, RF_ICNT,
+    RF_ZERO, RF_K, RF_LIT, RF_SINK, RF_N = 64
+};
+/* lat[] offsets: 0 none, 1 SPEC mod 6, 2 OPK, 3 RN, 4 the last operand */
+enum { LAT_0, LAT_SPEC, LAT_OPK, LAT_RN, LAT_LAST, LAT_N };
+
+/* One-line memo of the memory path (vm_mem_fast.h): the last line a
+ * stream (I-stream, data read, data write) hit, valid while nothing that
+ * could change the outcome of translation, PAMM or cache lookup happened
+ * (mgen) and the context (MAPEN, mode, write intent) is the same. */
+struct vm_memo {
+    uint32_t line;       /* VA >> 6 */
+    uint32_t ctx;
+    uint64_t gen;
+    uint8_t *host;       /* the line's bytes */
+    struct cache_set *set;
+    uint8_t way;
+};
 
 struct cache_set {
     uint32_t tag[VM_CACHE_WAYS];
@@ -37,9 +70,17 @@ struct cache_set {
 
 struct vax_machine {
     /* data path */
-    uint32_t r[16], t[16];
-    uint32_t psl, mar, mdr, q, sc, icnt;
-    uint32_t opv[6], oph[6], opa[6];
+    union {
+        uint32_t rf[RF_N];
+        struct {
+            uint32_t t[16], r[16];
+            uint32_t opv[6], oph[6], opa[6];
+            uint32_t psl, mar, mdr, q, sc, icnt;
+            uint32_t rf_zero, rf_k, rf_lit, rf_sink;
+        };
+    };
+    uint32_t lat[LAT_N];        /* selector offsets from the latches */
+    uint8_t wdl[6];             /* DL field -> width; [4] CUR, [5] OPK */
     uint8_t opreg[6];
     uint8_t rn, rx, specb, spec, idx, opk;
     uint16_t opc;
@@ -62,6 +103,8 @@ struct vax_machine {
     uint8_t pamm[1024];
     uint32_t pamloc;
     struct cache_set cache[VM_CACHE_SETS];
+    uint64_t mgen;              /* bumped by cache fills, TB and PAMM changes */
+    struct vm_memo memo_i, memo_r, memo_w;
     /* IPRs */
     uint32_t ipr[256];
     int ipr_bad;
@@ -91,8 +134,7 @@ struct vax_machine {
     int in_exc;                 /* INEXC latch: exception pushes .. IRD (KSNV) */
     int mm_active;              /* between a TB-miss microtrap and UTRET/UTABORT */
     struct vm_snap {            /* the data path at the start of the trapped word */
-        uint32_t r[16], t[16], psl, mar, mdr, q, sc, icnt, fpc;
-        uint32_t opv[6], oph[6], opa[6];
+        uint32_t rf[RF_N], fpc;
         uint8_t opreg[6], rn, rx, specb, spec, idx, opk;
         uint16_t opc, upc;
         const struct drom_entry *cur;
@@ -105,6 +147,12 @@ struct vax_machine {
         unsigned fl;            /* ... with this word's ALU flags, PSL and A */
         uint32_t psl0, a;
     } snap;
+    /* IRD's interrupt check is skipped while nothing could have raised a
+     * deliverable request: no device event due (int_next), the IPL the
+     * same, no IPR access or acknowledge since (int_dirty) */
+    uint64_t int_next;
+    uint32_t int_ipl;
+    int int_dirty;
     /* interrupt request lines */
     uint32_t sisr;              /* software interrupt summary <15:1> */
     int tmr_int, tti_int, tto_int;
@@ -136,5 +184,10 @@ struct vax_machine {
     enum vm_stop stop;
     char reason[160];
 };
+
+_Static_assert(offsetof(struct vax_machine, psl) ==
+               offsetof(struct vax_machine, rf) + 4 * RF_PSL, "rf layout");
+_Static_assert(offsetof(struct vax_machine, rf_sink) ==
+               offsetof(struct vax_machine, rf) + 4 * RF_SINK, "rf layout");
 
 #endif

@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "vax/machine/vm_internal.h"
+#include "vax/machine/vm_mem_fast.h"
 
 #define PA_MASK 0x3FFFFFFFu
 
@@ -22,6 +22,7 @@ void vm_pamm_reset(struct vax_machine *m)
         else
             m->pamm[i] = 0x1F;
     }
+    m->mgen++;
 }
 
 /* A reference to non-existent memory.  With the machine-check flow in the
@@ -48,8 +49,9 @@ static void machine_check(struct vax_machine *m, uint32_t pa, int write)
              m->mchk_active ? " (in the machine-check flow)" : "");
 }
 
-/* One reference to one cache line. */
-static inline void cache_ref(struct vax_machine *m, uint32_t pa, int write)
+/* One reference to one cache line; returns the way.  A fill may evict a
+ * line a memo (vm_mem_fast.h) points at: it bumps mgen. */
+static inline int cache_ref(struct vax_machine *m, uint32_t pa, int write)
 {
     uint32_t line = pa / VM_CACHE_LINE;
     struct cache_set *s = &m->cache[line % VM_CACHE_SETS];
@@ -60,9 +62,10 @@ static inline void cache_ref(struct vax_machine *m, uint32_t pa, int write)
             s->lru = (uint8_t)(w ^ 1);
             if (write)
                 s->dirty[w] = 1;
-            return;
+            return w;
         }
     int w = s->lru;
+    m->mgen++;
     m->st.cache_misses++;
     m->st.stall_cycles += VM_MISS_PENALTY;
     m->st.microcycles += VM_MISS_PENALTY;
@@ -75,6 +78,7 @@ static inline void cache_ref(struct vax_machine *m, uint32_t pa, int write)
     s->tag[w] = tag;
     s->dirty[w] = (uint8_t)write;
     s->lru = (uint8_t)(w ^ 1);
+    return w;
 }
 
 static inline int present(struct vax_machine *m, uint32_t pa, uint32_t n)
@@ -106,6 +110,7 @@ static const uint8_t prot_rom[16] = {
 
 void vm_tb_flush(struct vax_machine *m, int all)
 {
+    m->mgen++;
     for (int i = 0; i < VM_TB_SETS; i++) {
         m->tb[0][i].valid = 0;
         if (all)
@@ -118,6 +123,7 @@ void vm_tb_inval(struct vax_machine *m, uint32_t va)
     struct vm_tbent *e = &m->tb[va >> 31][(va >> 9) % VM_TB_SETS];
     if (e->tag == va >> 9)
         e->valid = 0;
+    m->mgen++;
 }
 
 /* MISC=TBWR: the entry for the VA in MAR gets the PTE in MDR. */
@@ -127,6 +133,7 @@ void vm_tb_write(struct vax_machine *m, uint32_t va, uint32_t pte)
     e->tag = va >> 9;
     e->pte = pte;
     e->valid = 1;
+    m->mgen++;
 }
 
 /* TBCHK's question: is the VA in the TB? */
@@ -187,37 +194,17 @@ static int xlate2(struct vax_machine *m, uint32_t va, unsigned n, int write,
     return 0;
 }
 
-/* n bytes at p, little endian: whole loads for the common sizes. */
-static inline uint64_t load_le(const uint8_t *p, unsigned n)
+/* Points the memo at the line of pa (a reference inside one line that
+ * just completed in way w). */
+static inline void memo_fill(struct vax_machine *m, struct vm_memo *mo, uint32_t va,
+                             uint32_t pa, int w, unsigned wi)
 {
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-    switch (n) {
-    case 1: return p[0];
-    case 2: { uint16_t x; memcpy(&x, p, 2); return x; }
-    case 4: { uint32_t x; memcpy(&x, p, 4); return x; }
-    case 8: { uint64_t x; memcpy(&x, p, 8); return x; }
-    default: break;
-    }
-#endif
-    uint64_t v = 0;
-    for (unsigned i = 0; i < n; i++)
-        v |= (uint64_t)p[i] << (8 * i);
-    return v;
-}
-
-static inline void store_le(uint8_t *p, unsigned n, uint64_t v)
-{
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-    switch (n) {
-    case 1: p[0] = (uint8_t)v; return;
-    case 2: { uint16_t x = (uint16_t)v; memcpy(p, &x, 2); return; }
-    case 4: { uint32_t x = (uint32_t)v; memcpy(p, &x, 4); return; }
-    case 8: memcpy(p, &v, 8); return;
-    default: break;
-    }
-#endif
-    for (unsigned i = 0; i < n; i++)
-        p[i] = (uint8_t)(v >> (8 * i));
+    mo->line = va >> 6;
+    mo->ctx = vm_memo_ctx(m, wi);
+    mo->gen = m->mgen;
+    mo->host = m->mem + (pa & ~63u);
+    mo->set = &m->cache[pa / VM_CACHE_LINE % VM_CACHE_SETS];
+    mo->way = (uint8_t)w;
 }
 
 static inline int phys_read(struct vax_machine *m, uint32_t pa, unsigned n, uint64_t *out)
@@ -229,7 +216,7 @@ static inline int phys_read(struct vax_machine *m, uint32_t pa, unsigned n, uint
     cache_ref(m, pa, 0);
     if ((pa % VM_CACHE_LINE) + n > VM_CACHE_LINE)
         cache_ref(m, pa + n - 1, 0);
-    *out = load_le(m->mem + pa, n);
+    *out = vm_load_le(m->mem + pa, n);
     return 0;
 }
 
@@ -242,7 +229,7 @@ static inline int phys_write(struct vax_machine *m, uint32_t pa, unsigned n, uin
     cache_ref(m, pa, 1);
     if ((pa % VM_CACHE_LINE) + n > VM_CACHE_LINE)
         cache_ref(m, pa + n - 1, 1);
-    store_le(m->mem + pa, n, v);
+    vm_store_le(m->mem + pa, n, v);
     return 0;
 }
 
@@ -260,11 +247,23 @@ int vm_mem_writep(struct vax_machine *m, uint32_t pa, unsigned n, uint64_t v)
 /* Reads n (1..8) bytes at virtual va, little endian, zero-extended;
  * `write` is the write intent of a modify operand's read.  Returns 0, or
  * -1 after a microtrap (TB miss, machine check). */
-int vm_mem_read_acc(struct vax_machine *m, uint32_t va, unsigned n, int write,
-                    uint64_t *out)
+int vm_mem_read_memo(struct vax_machine *m, uint32_t va, unsigned n, int write,
+                     uint64_t *out, struct vm_memo *mo)
 {
     uint32_t pa1, pa2;
     unsigned split;
+    if (mo && (va & 63) + n <= 64) { /* one line: the memo's case */
+        if (xlate(m, va, write, &pa1) < 0)
+            return -1;
+        if (!present(m, pa1, n)) {
+            machine_check(m, pa1, 0);
+            return -1;
+        }
+        int w = cache_ref(m, pa1, 0);
+        *out = vm_load_le(m->mem + pa1, n);
+        memo_fill(m, mo, va, pa1, w, (unsigned)write);
+        return 0;
+    }
     if (!(m->ipr[0x38] & 1) || (va & 0x1FF) + n <= 0x200) { /* one page */
         if (xlate(m, va, write, &pa1) < 0)
             return -1;
@@ -281,15 +280,34 @@ int vm_mem_read_acc(struct vax_machine *m, uint32_t va, unsigned n, int write,
     return 0;
 }
 
-int vm_mem_read(struct vax_machine *m, uint32_t va, unsigned n, uint64_t *out)
+int vm_mem_read_acc(struct vax_machine *m, uint32_t va, unsigned n, int write,
+                    uint64_t *out)
 {
-    return vm_mem_read_acc(m, va, n, 0, out);
+    return vm_mem_read_memo(m, va, n, write, out, NULL);
 }
 
-int vm_mem_write(struct vax_machine *m, uint32_t va, unsigned n, uint64_t v)
+int vm_mem_read(struct vax_machine *m, uint32_t va, unsigned n, uint64_t *out)
+{
+    return vm_mem_read_memo(m, va, n, 0, out, NULL);
+}
+
+int vm_mem_write_memo(struct vax_machine *m, uint32_t va, unsigned n, uint64_t v,
+                      struct vm_memo *mo)
 {
     uint32_t pa1, pa2;
     unsigned split;
+    if (mo && (va & 63) + n <= 64) { /* one line: the memo's case */
+        if (xlate(m, va, 1, &pa1) < 0)
+            return -1;
+        if (!present(m, pa1, n)) {
+            machine_check(m, pa1, 1);
+            return -1;
+        }
+        int w = cache_ref(m, pa1, 1);
+        vm_store_le(m->mem + pa1, n, v);
+        memo_fill(m, mo, va, pa1, w, 1);
+        return 0;
+    }
     if (xlate2(m, va, n, 1, &pa1, &pa2, &split) < 0)
         return -1;
     if (split == n)
@@ -298,6 +316,11 @@ int vm_mem_write(struct vax_machine *m, uint32_t va, unsigned n, uint64_t v)
         return phys_write(m, present(m, pa1, split) ? pa2 : pa1, 1, 0);
     phys_write(m, pa1, split, v);
     return phys_write(m, pa2, n - split, v >> (8 * split));
+}
+
+int vm_mem_write(struct vax_machine *m, uint32_t va, unsigned n, uint64_t v)
+{
+    return vm_mem_write_memo(m, va, n, v, NULL);
 }
 
 int vm_phys_write(struct vax_machine *m, uint32_t pa, const void *buf, size_t n)

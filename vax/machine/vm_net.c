@@ -100,6 +100,7 @@ int vm_net_configure(struct vax_machine *m, const struct vm_net_config *c,
     d->size_max = hi;
     seed_streams(c->seed, &d->rng_time, &d->rng_data);
     d->next_at = m->st.microcycles + interarrival(&d->rng_time, d->mean_cycles);
+    m->int_dirty = 1; /* IRD's interrupt check: a new event source */
     return 0;
 }
 

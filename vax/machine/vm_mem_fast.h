@@ -1,0 +1,101 @@
+/* The memory path's fast lane (MICROARCHITECTURE.md §5, "Speed" in
+ * README.md).  Each stream -- I-stream, data reads, data writes -- keeps a
+ * memo of the last cache line it used: its virtual line, the context
+ * (MAPEN, current mode, write intent), the cache set and way and the
+ * line's bytes.  A reference inside that line, in the same context, with
+ * no cache fill, TB change or PAMM change since (m->mgen), has exactly
+ * the outcome the full path would compute: the same TB hit, the same
+ * cache hit in the same way.  The fast lane therefore does exactly what
+ * the full path does on that outcome -- count the TB and cache hits,
+ * update LRU (and the dirty bit for a write), move the data -- and every
+ * other reference takes the full path, which refills the memo. */
+#ifndef VAX_MACHINE_VM_MEM_FAST_H
+#define VAX_MACHINE_VM_MEM_FAST_H
+
+#include <string.h>
+
+#include "vax/machine/vm_internal.h"
+
+int vm_mem_read_memo(struct vax_machine *m, uint32_t va, unsigned n, int write,
+                     uint64_t *out, struct vm_memo *mo);
+int vm_mem_write_memo(struct vax_machine *m, uint32_t va, unsigned n, uint64_t v,
+                      struct vm_memo *mo);
+
+/* n bytes at p, little endian: whole loads for the common sizes. */
+static inline uint64_t vm_load_le(const uint8_t *p, unsigned n)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    switch (n) {
+    case 1: return p[0];
+    case 2: { uint16_t x; memcpy(&x, p, 2); return x; }
+    case 4: { uint32_t x; memcpy(&x, p, 4); return x; }
+    case 8: { uint64_t x; memcpy(&x, p, 8); return x; }
+    default: break;
+    }
+#endif
+    uint64_t v = 0;
+    for (unsigned i = 0; i < n; i++)
+        v |= (uint64_t)p[i] << (8 * i);
+    return v;
+}
+
+static inline void vm_store_le(uint8_t *p, unsigned n, uint64_t v)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    switch (n) {
+    case 1: p[0] = (uint8_t)v; return;
+    case 2: { uint16_t x = (uint16_t)v; memcpy(p, &x, 2); return; }
+    case 4: { uint32_t x = (uint32_t)v; memcpy(p, &x, 4); return; }
+    case 8: memcpy(p, &v, 8); return;
+    default: break;
+    }
+#endif
+    for (unsigned i = 0; i < n; i++)
+        p[i] = (uint8_t)(v >> (8 * i));
+}
+
+/* MAPEN, the current mode and the write intent. */
+static inline uint32_t vm_memo_ctx(const struct vax_machine *m, unsigned wi)
+{
+    return (m->ipr[0x38] & 1) | ((m->psl >> 23) & 6) | wi << 3;
+}
+
+static inline int vm_memo_hit(const struct vax_machine *m, const struct vm_memo *mo,
+                              uint32_t va, unsigned n, uint32_t ctx)
+{
+    return mo->line == va >> 6 && (va & 63) + n <= 64 && mo->gen == m->mgen &&
+           mo->ctx == ctx;
+}
+
+/* A read of n (1..8) bytes at virtual va (write: the write intent of a
+ * modify operand).  0, or -1 after a microtrap. */
+static inline int vm_read_fast(struct vax_machine *m, struct vm_memo *mo, uint32_t va,
+                               unsigned n, unsigned write, uint64_t *out)
+{
+    uint32_t ctx = vm_memo_ctx(m, write);
+    if (vm_memo_hit(m, mo, va, n, ctx)) {
+        m->st.tb_hits += ctx & 1;
+        m->st.cache_hits++;
+        mo->set->lru = (uint8_t)(mo->way ^ 1);
+        *out = vm_load_le(mo->host + (va & 63), n);
+        return 0;
+    }
+    return vm_mem_read_memo(m, va, n, (int)write, out, mo);
+}
+
+static inline int vm_write_fast(struct vax_machine *m, struct vm_memo *mo, uint32_t va,
+                                unsigned n, uint64_t v)
+{
+    uint32_t ctx = vm_memo_ctx(m, 1);
+    if (vm_memo_hit(m, mo, va, n, ctx)) {
+        m->st.tb_hits += ctx & 1;
+        m->st.cache_hits++;
+        mo->set->lru = (uint8_t)(mo->way ^ 1);
+        mo->set->dirty[mo->way] = 1;
+        vm_store_le(mo->host + (va & 63), n, v);
+        return 0;
+    }
+    return vm_mem_write_memo(m, va, n, v, mo);
+}
+
+#endif
