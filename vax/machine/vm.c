@@ -160,6 +160,7 @@ static void map_src(unsigned code, uint8_t *sel, uint8_t *kind)
         switch (code) {
         case UR_NONE: case UR_ZERO: case UR_ALU: break;
         case UR_RN: s = RF_R; k = LAT_RN; break;
+        case UR_RN1: s = RF_R; k = LAT_RN1; break;
         case UR_PSL: s = RF_PSL; break;
         case UR_MAR: s = RF_MAR; break;
         case UR_MDR: s = RF_MDR; break;
@@ -175,7 +176,7 @@ static void map_src(unsigned code, uint8_t *sel, uint8_t *kind)
         case UR_OPHK: s = RF_OPH; k = LAT_OPK; break;
         case UR_OPAK: s = RF_OPA; k = LAT_OPK; break;
         case UR_OPVL: s = RF_OPV; k = LAT_LAST; break;
-        default: s = code; k = PK_SLOW; /* IB, IPR, RN1, OPR, ... */
+        default: s = code; k = PK_SLOW; /* IB, IPR, RX, OPR, ... */
         }
     *sel = (uint8_t)s;
     *kind = (uint8_t)k;
@@ -211,7 +212,8 @@ static void map_dst(unsigned code, uint8_t *sel, uint8_t *kind)
         case UR_OPVK: s = RF_OPV; k = LAT_OPK; break;
         case UR_OPHK: s = RF_OPH; k = LAT_OPK; break;
         case UR_OPAK: s = RF_OPA; k = LAT_OPK; break;
-        case UR_RN1: case UR_RX: case UR_OPR: case UR_OPR1:
+        case UR_OPR: s = RF_R; k = PK_OPR; break;
+        case UR_RN1: case UR_RX: case UR_OPR1:
             s = code; k = PK_SLOW; break;
         default:
             if (code >= UR_SPSTRT && code <= UR_SPSIZE) { /* SPAM bank */
@@ -221,6 +223,24 @@ static void map_dst(unsigned code, uint8_t *sel, uint8_t *kind)
         }
     *sel = (uint8_t)s;
     *kind = (uint8_t)k;
+}
+
+/* Does the word use its data path?  Not when no result goes anywhere,
+ * no condition codes change, no source or ALU function has a side effect
+ * and neither the sequencer nor MISC looks at the ALU flags or A. */
+static int uses_data_path(const struct uword *w, const struct vm_pword *p)
+{
+    unsigned c = w->cond & 0x1F;
+    int cond_seq = w->seq == US_BRANCH || w->seq == US_BCALL || w->seq == US_IRDIF;
+    int disp_seq = w->seq == US_DISPATCH || w->seq == US_DCALL;
+    return w->dst != UR_NONE || w->d2 != UR_NONE || w->cc != UCC_NONE ||
+           p->ka == PK_SLOW || p->kb == PK_SLOW || p->ks == PK_SLOW ||
+           w->alu == UA_MUL || w->alu == UA_MULU || w->alu == UA_DIV ||
+           w->alu == UA_SHLQ || w->alu == UA_SHRQ || w->alu == UA_ASHQ ||
+           (cond_seq && ((c >= UC_ALU_Z && c <= UC_ALU_CZ) || c == UC_A_B0 ||
+                         c == UC_A_B31 || c == UC_A_Z)) ||
+           (disp_seq && (w->disp == UD_A4 || w->disp == UD_A2 || w->disp == UD_SPM)) ||
+           w->misc == UX_EVCNT;
 }
 
 /* Loads the control store, pre-decoding every word (struct vm_pword). */
@@ -239,6 +259,8 @@ static void predecode(struct vax_machine *m, const struct uword *words)
         map_src(w->s2, &p->ss, &p->ks);
         map_dst(w->dst, &p->sd, &p->kd);
         map_dst(w->d2, &p->sd2, &p->kd2);
+        if (uses_data_path(w, p))
+            p->fl |= PW_DP;
     }
 }
 
@@ -344,8 +366,9 @@ static void stop(struct vax_machine *m, const char *why)
 static inline void relatch_spec(struct vax_machine *m)
 {
     const struct drom_entry *e = m->cur;
-    m->lat[LAT_SPEC] = m->spec % 6;
-    m->wdl[UDL_CUR] = m->spec < e->n ? e->dt[m->spec] : 2;
+    unsigned sp = m->spec;
+    m->lat[LAT_SPEC] = sp < 6 ? sp : sp % 6;
+    m->wdl[UDL_CUR] = sp < e->n ? e->dt[sp] : 2;
 }
 
 static inline void relatch_opk(struct vax_machine *m)
@@ -359,6 +382,7 @@ static void relatch(struct vax_machine *m)
 {
     m->lat[LAT_0] = 0;
     m->lat[LAT_RN] = m->rn;
+    m->lat[LAT_RN1] = (m->rn + 1u) & 15;
     m->lat[LAT_LAST] = m->cur->n ? m->cur->n - 1u : 0;
     m->rf_lit = m->specb & 0x3F;
     m->wdl[UDL_L] = 2;
@@ -392,6 +416,7 @@ static inline uint16_t spec_dispatch(struct vax_machine *m)
     m->specb = (uint8_t)b;
     m->rn = b & 15;
     m->lat[LAT_RN] = m->rn;
+    m->lat[LAT_RN1] = (m->rn + 1u) & 15;
     m->rf_lit = b & 0x3F;
     return m->spec_tab[m->idx][acc][b >> 4][m->rn == 15];
 }
@@ -554,6 +579,10 @@ static inline void dst(struct vax_machine *m, unsigned sel, unsigned kind,
         gpr_write(&m->rf[sel], v, wd);
         return;
     }
+    if (kind == PK_OPR) {
+        gpr_write(&m->r[m->opa[m->opk] & 15], v, wd);
+        return;
+    }
     dst_slow(m, code, v, wd);
 }
 
@@ -609,7 +638,10 @@ static inline uint32_t sext(uint32_t v, unsigned wd)
 }
 
 /* The ALU and shifter: result at width wd; flags in *fl. */
-static uint32_t alu(struct vax_machine *m, unsigned f, uint32_t a, uint32_t b,
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
+static inline uint32_t alu(struct vax_machine *m, unsigned f, uint32_t a, uint32_t b,
                     unsigned wd, unsigned *fl)
 {
     uint32_t mask = width_mask[wd], sign = width_sign[wd], r;
@@ -892,8 +924,8 @@ static inline int seq_fetches(const struct uword *w)
            ((w->seq == US_DISPATCH || w->seq == US_DCALL) && w->disp == UD_SPECMODE);
 }
 
-static uint16_t sequence(struct vax_machine *m, const struct uword *w,
-                         unsigned fl, uint32_t psl0, uint32_t a, unsigned wd);
+static inline uint16_t sequence(struct vax_machine *m, const struct uword *w,
+                                unsigned fl, uint32_t psl0, uint32_t a, unsigned wd);
 
 /* READP/WRITEP address: MAR, or with the SPAM microorder SPXLATE MAR
  * through the cache-set swizzle (vm_spam_xlate) unless SPAM_STAT<9>
@@ -973,35 +1005,44 @@ static inline void mem_request(struct vax_machine *m, const struct uword *w, uns
     }
 }
 
-enum vm_stop vm_run(struct vax_machine *m, uint64_t max_cycles)
+/* The sequencing phase of a word that fetches (IRD, SPECMODE): with
+ * MAPEN the abort state is taken again just before it (§11). */
+static inline void snap_seq(struct vax_machine *m, unsigned fl, uint32_t psl0, uint32_t a)
 {
-    if (m->stop == VM_CYCLE_LIMIT)
-        m->stop = VM_RUNNING;
-    if (m->stop)
-        return m->stop;
-    if (!m->started) {
-        m->started = 1;
-        m->upc = ird(m, 0);
-        if (m->utrap) {
-            m->utrap = 0;
-            m->upc = m->utrap_upc;
-        }
-    }
-    const uint64_t limit = max_cycles ? max_cycles : UINT64_MAX;
-    while (!m->stop) {
+    snap_save(m, &m->snap);
+    m->snap.seq = 1;
+    m->snap.fl = fl;
+    m->snap.psl0 = psl0;
+    m->snap.a = a;
+}
+
+/* The microcycle loop.  `tracing` is a constant at each call site, so
+ * the compiler builds one loop with the micro-trace hook and one
+ * without. */
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
+static inline void run_loop(struct vax_machine *m, uint64_t limit, int tracing)
+{
+    /* upc lives in a host register: the next word's address depends on
+     * this one, so that chain should not go through memory; m->upc is
+     * kept up to date for everything that reads it */
+    unsigned upc = m->upc;
+    for (;;) {
+        m->upc = (uint16_t)upc;
         if (m->st.microcycles >= limit) {
             m->stop = VM_CYCLE_LIMIT;
             snprintf(m->reason, sizeof m->reason, "cycle limit");
-            break;
+            return;
         }
-        const struct vm_pword *pw = &m->cs[m->upc];
+        const struct vm_pword *pw = &m->cs[upc];
         const struct uword *w = &pw->u;
         if (!w->valid) {
             ucode_error(m, "unused micro-address executed");
-            break;
+            return;
         }
-        if (m->utrace)
-            m->utrace(m->utrace_ctx, m, m->upc);
+        if (tracing)
+            m->utrace(m->utrace_ctx, m, (uint16_t)upc);
         m->st.microcycles++;
         if (w->opk != UOPK_KEEP) {
             m->opk = w->opk;
@@ -1009,40 +1050,47 @@ enum vm_stop vm_run(struct vax_machine *m, uint64_t max_cycles)
         }
         unsigned wd = m->wdl[w->dl];
         uint32_t psl0 = m->psl;
+        unsigned pfl = pw->fl;
         int mapen = m->ipr[0x38] & 1;
-        if (mapen && (pw->fl & PW_XLATE)) {
+        if ((pfl & PW_XLATE) && mapen) {
             snap_save(m, &m->snap);
             m->snap.seq = 0;
         }
         /* the data path: sources (in bus order: an IB source consumes the
          * I-stream), ALU, destinations */
-        m->rf_k = w->k;
-        uint32_t a = src(m, pw->sa, pw->ka, w->a, w, wd);
-        uint32_t b = src(m, pw->sb, pw->kb, w->b, w, wd);
-        uint32_t s2 = src(m, pw->ss, pw->ks, w->s2, w, wd); /* ALU, NONE: 0 */
-        unsigned fl;
-        uint32_t r = alu(m, w->alu, a, b, wd, &fl);
-        dst(m, pw->sd, pw->kd, w->dst, r, wd);
-        dst(m, pw->sd2, pw->kd2, w->d2, w->s2 == UR_ALU ? r : s2, wd); /* NONE: nowhere */
-        if (m->stop | m->utrap) {
-            if (m->stop) /* a machine check during an I-stream read */
-                break;
-            goto microtrap;
+        uint32_t a = 0;
+        unsigned fl = 0;
+        if (pfl & PW_DP) {
+            m->rf_k = w->k;
+            a = src(m, pw->sa, pw->ka, w->a, w, wd);
+            uint32_t b = src(m, pw->sb, pw->kb, w->b, w, wd);
+            uint32_t s2 = src(m, pw->ss, pw->ks, w->s2, w, wd); /* ALU, NONE: 0 */
+            uint32_t r = alu(m, w->alu, a, b, wd, &fl);
+            dst(m, pw->sd, pw->kd, w->dst, r, wd);
+            dst(m, pw->sd2, pw->kd2, w->d2, w->s2 == UR_ALU ? r : s2, wd); /* NONE: nowhere */
+            if (m->stop | m->utrap) {
+                if (m->stop) /* a machine check during an I-stream read */
+                    return;
+                goto microtrap;
+            }
+            set_cc(m, w->cc, fl, r);
         }
-        set_cc(m, w->cc, fl, r);
-        if (pw->fl & PW_MEMMISC) {
+        if (pfl & PW_MEMMISC) {
             mem_request(m, w, wd);
             if (m->stop | m->utrap) {
                 if (m->stop)
-                    break;
+                    return;
                 goto microtrap;
             }
             switch (w->misc) {
             case UX_NONE: break;
             case UX_LATCHRX: m->rx = m->rn; m->idx = 1; break;
-            case UX_SETREG: m->opreg[m->spec % 6] = 1; m->opa[m->spec % 6] = m->rn; break;
-            case UX_SETMEM: m->opreg[m->spec % 6] = 0; break;
-            case UX_STOP: do_stop(m, w->k); break;
+            case UX_SETREG:
+                m->opreg[m->lat[LAT_SPEC]] = 1;
+                m->opa[m->lat[LAT_SPEC]] = m->rn;
+                break;
+            case UX_SETMEM: m->opreg[m->lat[LAT_SPEC]] = 0; break;
+            case UX_STOP: do_stop(m, w->k); return;
             case UX_IPRRD: m->mdr = vm_ipr_read(m, m->mar); break;
             case UX_IPRWR: vm_ipr_write(m, m->mar, m->mdr); break;
             case UX_CLRLOG: m->log_n = 0; break;
@@ -1064,16 +1112,17 @@ enum vm_stop vm_run(struct vax_machine *m, uint64_t max_cycles)
                 snap_restore_regs(m, &m->snap);
                 snap_restore(m, &m->snap);
                 m->mm_active = 0;
+                upc = m->upc;
                 if (!m->snap.seq)
                     continue; /* upc = the trapped word */
                 const struct uword *tw = &m->cs[m->upc].u;
                 uint16_t nx = sequence(m, tw, m->snap.fl, m->snap.psl0, m->snap.a,
                                        dl_width(m, tw));
                 if (m->stop)
-                    break;
+                    return;
                 if (m->utrap)
                     goto microtrap;
-                m->upc = nx & (UCS_SIZE - 1);
+                upc = nx & (UCS_SIZE - 1);
                 continue;
             }
             case UX_TRACEWR: m->spam_window = 1; break; /* SPAM: vm_spam.h */
@@ -1081,45 +1130,66 @@ enum vm_stop vm_run(struct vax_machine *m, uint64_t max_cycles)
             default: break;
             }
             if (m->stop)
-                break;
+                return;
         }
-        /* sequencing: the common cases inline, fetching ones in sequence() */
+        /* sequencing (§3.5) */
+        uint16_t next;
         switch (w->seq) {
         case US_NEXT:
-            m->upc = (m->upc + 1) & (UCS_SIZE - 1);
+            upc = (upc + 1) & (UCS_SIZE - 1);
             continue;
         case US_JUMP:
-            m->upc = w->next & (UCS_SIZE - 1);
+            upc = w->next & (UCS_SIZE - 1);
             continue;
         case US_BRANCH:
-            m->upc = (cond(m, w->cond, fl, psl0, a, w) ? w->next : m->upc + 1) &
-                     (UCS_SIZE - 1);
+            upc = (cond(m, w->cond, fl, psl0, a, w) ? w->next : upc + 1) &
+                  (UCS_SIZE - 1);
             continue;
         case US_RET:
             if (m->usp == 0) {
                 ucode_error(m, "micro-stack underflow");
-                break;
+                return;
             }
-            m->upc = m->ustack[--m->usp] & (UCS_SIZE - 1);
+            upc = m->ustack[--m->usp] & (UCS_SIZE - 1);
             continue;
+        case US_IRD:
+            if (mapen)
+                snap_seq(m, fl, psl0, a);
+            next = ird(m, 1);
+            break;
+        case US_SPECNEXT:
+            if (mapen)
+                snap_seq(m, fl, psl0, a);
+            m->spec++;
+            m->idx = 0;
+            relatch_spec(m);
+            next = m->spec < m->cur->n ? spec_dispatch(m) : m->cur->entry;
+            break;
+        case US_DISPATCH:
+            switch (w->disp) {
+            case UD_SPECMODE:
+                if (mapen)
+                    snap_seq(m, fl, psl0, a);
+                next = spec_dispatch(m);
+                break;
+            case UD_OPREG: next = (uint16_t)(w->next + m->opreg[m->opk]); break;
+            case UD_ACC:
+                next = (uint16_t)(w->next + m->cur->acc[m->spec % 6] + (m->idx ? 5 : 0));
+                break;
+            default: next = sequence(m, w, fl, psl0, a, wd);
+            }
+            break;
         default:
-            break;
+            if (mapen && (pfl & PW_SEQFETCH))
+                snap_seq(m, fl, psl0, a);
+            next = sequence(m, w, fl, psl0, a, wd);
         }
-        if (m->stop)
-            break;
-        if (mapen && (pw->fl & PW_SEQFETCH)) {
-            snap_save(m, &m->snap);
-            m->snap.seq = 1;
-            m->snap.fl = fl;
-            m->snap.psl0 = psl0;
-            m->snap.a = a;
+        if (m->stop | m->utrap) {
+            if (m->stop)
+                return;
+            goto microtrap; /* an I-stream reference in IRD or SPECMODE */
         }
-        uint16_t next = sequence(m, w, fl, psl0, a, wd);
-        if (m->stop)
-            break;
-        if (m->utrap) /* an I-stream reference in IRD or SPECMODE */
-            goto microtrap;
-        m->upc = next & (UCS_SIZE - 1);
+        upc = next & (UCS_SIZE - 1);
         continue;
     microtrap:
         /* The microword is abandoned at the failing reference: its memory
@@ -1127,14 +1197,40 @@ enum vm_stop vm_run(struct vax_machine *m, uint64_t max_cycles)
          * emptied and the trap flow starts (§10). */
         m->utrap = 0;
         m->usp = 0;
-        m->upc = m->utrap_upc;
+        upc = m->utrap_upc;
     }
+}
+
+enum vm_stop vm_run(struct vax_machine *m, uint64_t max_cycles)
+{
+    if (m->stop == VM_CYCLE_LIMIT)
+        m->stop = VM_RUNNING;
+    if (m->stop)
+        return m->stop;
+    if (!m->started) {
+        m->started = 1;
+        m->upc = ird(m, 0);
+        if (m->utrap) {
+            m->utrap = 0;
+            m->upc = m->utrap_upc;
+        }
+        if (m->stop)
+            return m->stop;
+    }
+    const uint64_t limit = max_cycles ? max_cycles : UINT64_MAX;
+    if (m->utrace)
+        run_loop(m, limit, 1);
+    else
+        run_loop(m, limit, 0);
     return m->stop;
 }
 
 /* The sequencer's choice of the next micro-address (§3.5). */
-static uint16_t sequence(struct vax_machine *m, const struct uword *w,
-                         unsigned fl, uint32_t psl0, uint32_t a, unsigned wd)
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
+static inline uint16_t sequence(struct vax_machine *m, const struct uword *w,
+                                unsigned fl, uint32_t psl0, uint32_t a, unsigned wd)
 {
     uint16_t next = (uint16_t)(m->upc + 1);
     switch (w->seq) {

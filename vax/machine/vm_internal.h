@@ -34,9 +34,11 @@ struct vm_pword {
 #define PW_SEQFETCH 2u   /* its sequencing fetches (IRD, SPECMODE) */
 #define PW_SIMPLESEQ 4u  /* SEQ is NEXT or JUMP */
 #define PW_MEMMISC 8u    /* has a memory request or a MISC function */
+#define PW_DP 16u        /* uses the data path (sources, ALU, results, flags) */
 /* selector kinds: 0-4 index lat[]; destinations add these */
 #define PK_GPR 8         /* a general register: byte/word writes merge */
 #define PK_RN 9          /* R[RN], logged for UNDO */
+#define PK_OPR 10        /* R[OPA[OPK]] */
 #define PK_SLOW 15       /* the general multiplexer (src_slow, dst_slow) */
 
 /* The register file: every bus register the microword selects by number
@@ -46,8 +48,9 @@ enum {
     RF_PSL = 50, RF_MAR, RF_MDR, RF_Q, RF_SC, RF_ICNT,
     RF_ZERO, RF_K, RF_LIT, RF_SINK, RF_N = 64
 };
-/* lat[] offsets: 0 none, 1 SPEC mod 6, 2 OPK, 3 RN, 4 the last operand */
-enum { LAT_0, LAT_SPEC, LAT_OPK, LAT_RN, LAT_LAST, LAT_N };
+/* lat[] offsets: 0 none, 1 SPEC mod 6, 2 OPK, 3 RN, 4 the last operand,
+ * 5 RN + 1 (mod 16) */
+enum { LAT_0, LAT_SPEC, LAT_OPK, LAT_RN, LAT_LAST, LAT_RN1, LAT_N };
 
 /* One-line memo of the memory path (vm_mem_fast.h): the last line a
  * stream (I-stream, data read, data write) hit, valid while nothing that
