@@ -1005,8 +1005,72 @@ static inline void mem_request(struct vax_machine *m, const struct uword *w, uns
     }
 }
 
+/* The abort state of a word that makes a translated reference is taken
+ * lazily: before the word, only what its data path can change is noted
+ * (its two destination registers, PSL, Q, PC -- an IB source -- and the
+ * register-change log); only when it does microtrap is the full state
+ * copied and those values put back.  The result is the state at the
+ * start of the word, as the hardware's copy would hold. */
+struct undo {
+    uint32_t *d1, *d2;
+    uint32_t v1, v2, psl, q, pc;
+    uint8_t log_n;
+};
+
+/* The register a destination selector will write (NULL: none in the
+ * abort state, e.g. the SPAM bank). */
+static inline uint32_t *dst_cell(struct vax_machine *m, unsigned sel, unsigned kind,
+                                 unsigned code)
+{
+    if (kind < PK_GPR)
+        return &m->rf[sel + m->lat[kind]];
+    switch (kind) {
+    case PK_GPR: return &m->rf[sel];
+    case PK_RN: return &m->r[m->rn];
+    case PK_OPR: return &m->r[m->opa[m->opk] & 15];
+    default:
+        switch (code) {
+        case UR_RN1: return &m->r[(m->rn + 1) & 15];
+        case UR_RX: return &m->r[m->rx];
+        case UR_OPR1: return &m->r[(m->opa[m->opk] + 1) & 15];
+        default: return NULL;
+        }
+    }
+}
+
+static inline void undo_note(struct vax_machine *m, const struct vm_pword *pw,
+                             struct undo *u)
+{
+    u->d1 = dst_cell(m, pw->sd, pw->kd, pw->u.dst);
+    u->d2 = dst_cell(m, pw->sd2, pw->kd2, pw->u.d2);
+    u->v1 = u->d1 ? *u->d1 : 0;
+    u->v2 = u->d2 ? *u->d2 : 0;
+    u->psl = m->psl;
+    u->q = m->q;
+    u->pc = m->r[15];
+    u->log_n = m->log_n;
+}
+
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static void snap_lazy(struct vax_machine *m, const struct undo *u)
+{
+    snap_save(m, &m->snap);
+    m->snap.seq = 0;
+    if (u->d2)
+        m->snap.rf[u->d2 - m->rf] = u->v2;
+    if (u->d1)
+        m->snap.rf[u->d1 - m->rf] = u->v1;
+    m->snap.rf[RF_PSL] = u->psl;
+    m->snap.rf[RF_Q] = u->q;
+    m->snap.rf[RF_R + 15] = u->pc;
+    m->snap.log_n = u->log_n;
+}
+
 /* The sequencing phase of a word that fetches (IRD, SPECMODE): with
- * MAPEN the abort state is taken again just before it (§11). */
+ * MAPEN the abort state is taken again just before it (§11), unless the
+ * fetch cannot microtrap (vm_istream_safe). */
 static inline void snap_seq(struct vax_machine *m, unsigned fl, uint32_t psl0, uint32_t a)
 {
     snap_save(m, &m->snap);
@@ -1052,10 +1116,11 @@ static inline void run_loop(struct vax_machine *m, uint64_t limit, int tracing)
         uint32_t psl0 = m->psl;
         unsigned pfl = pw->fl;
         int mapen = m->ipr[0x38] & 1;
-        if ((pfl & PW_XLATE) && mapen) {
-            snap_save(m, &m->snap);
-            m->snap.seq = 0;
-        }
+        struct undo undo;
+        int lazy = (pfl & PW_XLATE) && mapen;
+        if (lazy)
+            undo_note(m, pw, &undo);
+        int seqsnap = 0; /* the abort state was taken for the sequencing */
         /* the data path: sources (in bus order: an IB source consumes the
          * I-stream), ALU, destinations */
         uint32_t a = 0;
@@ -1120,8 +1185,11 @@ static inline void run_loop(struct vax_machine *m, uint64_t limit, int tracing)
                                        dl_width(m, tw));
                 if (m->stop)
                     return;
-                if (m->utrap)
-                    goto microtrap;
+                if (m->utrap) {
+                    lazy = 0; /* the restored abort state stands */
+                    seqsnap = 1;
+                    goto seqtrap;
+                }
                 upc = nx & (UCS_SIZE - 1);
                 continue;
             }
@@ -1152,14 +1220,29 @@ static inline void run_loop(struct vax_machine *m, uint64_t limit, int tracing)
             }
             upc = m->ustack[--m->usp] & (UCS_SIZE - 1);
             continue;
-        case US_IRD:
-            if (mapen)
+        case US_IRD: /* at most 3 bytes: opcode, FD opcode, specifier */
+            if (mapen && !vm_istream_safe(m, 3)) {
                 snap_seq(m, fl, psl0, a);
+                seqsnap = 1;
+            }
+            next = ird(m, 1);
+            break;
+        case US_IRDIF:
+            if (!cond(m, w->cond, fl, psl0, a, w)) {
+                upc = w->next & (UCS_SIZE - 1);
+                continue;
+            }
+            if (mapen && !vm_istream_safe(m, 3)) {
+                snap_seq(m, fl, psl0, a);
+                seqsnap = 1;
+            }
             next = ird(m, 1);
             break;
         case US_SPECNEXT:
-            if (mapen)
+            if (mapen && !vm_istream_safe(m, 1)) {
                 snap_seq(m, fl, psl0, a);
+                seqsnap = 1;
+            }
             m->spec++;
             m->idx = 0;
             relatch_spec(m);
@@ -1168,8 +1251,10 @@ static inline void run_loop(struct vax_machine *m, uint64_t limit, int tracing)
         case US_DISPATCH:
             switch (w->disp) {
             case UD_SPECMODE:
-                if (mapen)
+                if (mapen && !vm_istream_safe(m, 1)) {
                     snap_seq(m, fl, psl0, a);
+                    seqsnap = 1;
+                }
                 next = spec_dispatch(m);
                 break;
             case UD_OPREG: next = (uint16_t)(w->next + m->opreg[m->opk]); break;
@@ -1180,18 +1265,28 @@ static inline void run_loop(struct vax_machine *m, uint64_t limit, int tracing)
             }
             break;
         default:
-            if (mapen && (pfl & PW_SEQFETCH))
-                snap_seq(m, fl, psl0, a);
+            if (mapen && (pfl & PW_SEQFETCH) && !vm_istream_safe(m, 1)) {
+                snap_seq(m, fl, psl0, a); /* DCALL SPECMODE: one byte */
+                seqsnap = 1;
+            }
             next = sequence(m, w, fl, psl0, a, wd);
         }
         if (m->stop | m->utrap) {
             if (m->stop)
                 return;
-            goto microtrap; /* an I-stream reference in IRD or SPECMODE */
+            goto seqtrap; /* an I-stream reference in IRD or SPECMODE */
         }
         upc = next & (UCS_SIZE - 1);
         continue;
+    seqtrap:
+        if (mapen && !seqsnap) { /* vm_istream_safe was wrong: a defect */
+            ucode_error(m, "internal: I-stream microtrap without abort state");
+            return;
+        }
+        lazy = 0;
     microtrap:
+        if (lazy)
+            snap_lazy(m, &undo);
         /* The microword is abandoned at the failing reference: its memory
          * request, MISC and sequencing do not happen; the micro-stack is
          * emptied and the trap flow starts (§10). */

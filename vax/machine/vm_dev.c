@@ -406,6 +406,7 @@ void vm_ipr_write(struct vax_machine *m, uint32_t n, uint32_t v)
     case IPR_PAMACC: /* our extension (SIMH ignores it): load the entry */
         m->pamm[m->pamloc >> 20] = (uint8_t)(v & 0x1F);
         m->mgen++;
+        m->xgen++;
         break;
     case IPR_CSWP: m->cswp = v & 0xF; break;
     case IPR_MDCTL: m->mdctl = v & 0x6F0F; break;

@@ -60,6 +60,8 @@ struct vm_memo {
     uint32_t line;       /* VA >> 6 */
     uint32_t ctx;
     uint64_t gen;
+    uint32_t page;       /* VA >> 9: translated without a fault ... */
+    uint64_t xgen;       /* ... while xgen is unchanged */
     uint8_t *host;       /* the line's bytes */
     struct cache_set *set;
     uint8_t way;
@@ -107,6 +109,7 @@ struct vax_machine {
     uint32_t pamloc;
     struct cache_set cache[VM_CACHE_SETS];
     uint64_t mgen;              /* bumped by cache fills, TB and PAMM changes */
+    uint64_t xgen;              /* bumped by TB and PAMM changes */
     struct vm_memo memo_i, memo_r, memo_w;
     /* IPRs */
     uint32_t ipr[256];

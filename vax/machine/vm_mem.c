@@ -23,6 +23,7 @@ void vm_pamm_reset(struct vax_machine *m)
             m->pamm[i] = 0x1F;
     }
     m->mgen++;
+    m->xgen++;
 }
 
 /* A reference to non-existent memory.  With the machine-check flow in the
@@ -111,6 +112,7 @@ static const uint8_t prot_rom[16] = {
 void vm_tb_flush(struct vax_machine *m, int all)
 {
     m->mgen++;
+    m->xgen++;
     for (int i = 0; i < VM_TB_SETS; i++) {
         m->tb[0][i].valid = 0;
         if (all)
@@ -124,6 +126,7 @@ void vm_tb_inval(struct vax_machine *m, uint32_t va)
     if (e->tag == va >> 9)
         e->valid = 0;
     m->mgen++;
+    m->xgen++;
 }
 
 /* MISC=TBWR: the entry for the VA in MAR gets the PTE in MDR. */
@@ -134,6 +137,7 @@ void vm_tb_write(struct vax_machine *m, uint32_t va, uint32_t pte)
     e->pte = pte;
     e->valid = 1;
     m->mgen++;
+    m->xgen++;
 }
 
 /* TBCHK's question: is the VA in the TB? */
@@ -202,6 +206,8 @@ static inline void memo_fill(struct vax_machine *m, struct vm_memo *mo, uint32_t
     mo->line = va >> 6;
     mo->ctx = vm_memo_ctx(m, wi);
     mo->gen = m->mgen;
+    mo->page = va >> 9;
+    mo->xgen = m->xgen;
     mo->host = m->mem + (pa & ~63u);
     mo->set = &m->cache[pa / VM_CACHE_LINE % VM_CACHE_SETS];
     mo->way = (uint8_t)w;

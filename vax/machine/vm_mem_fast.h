@@ -67,6 +67,19 @@ static inline int vm_memo_hit(const struct vax_machine *m, const struct vm_memo 
            mo->ctx == ctx;
 }
 
+/* Can an I-stream read of n bytes at PC not microtrap?  Yes when they lie
+ * in the page the I-stream last translated, in the same context, with no
+ * TB or PAMM change since: the TB lookup and the PAMM check would give
+ * the same answer.  (The sequencer then needs no abort state for the
+ * fetch; vm.c.) */
+static inline int vm_istream_safe(const struct vax_machine *m, unsigned n)
+{
+    const struct vm_memo *mo = &m->memo_i;
+    uint32_t pc = m->r[15];
+    return mo->page == pc >> 9 && (pc + n - 1) >> 9 == mo->page &&
+           mo->xgen == m->xgen && mo->ctx == vm_memo_ctx(m, 0);
+}
+
 /* A read of n (1..8) bytes at virtual va (write: the write intent of a
  * modify operand).  0, or -1 after a microtrap. */
 static inline int vm_read_fast(struct vax_machine *m, struct vm_memo *mo, uint32_t va,

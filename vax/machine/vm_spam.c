@@ -93,6 +93,7 @@ int vm_spam_console_enable(struct vax_machine *m, uint32_t slot, uint32_t start,
     /* PAMMINIT */
     m->pamm[mb] = (uint8_t)(slot & 7);
     m->mgen++; /* the memory path's memos (vm_mem_fast.h) */
+    m->xgen++;
     r[VM_SPAM_STAT] |= VM_SPAM_ST_MAPPED;
     /* SET_PTRS */
     r[VM_SPAM_START] = r[VM_SPAM_RD] = r[VM_SPAM_WR] = start;
