@@ -201,7 +201,7 @@ static void map_dst(unsigned code, uint8_t *sel, uint8_t *kind)
     else
         switch (code) {
         case UR_RN: s = RF_R; k = PK_RN; break;
-        case UR_PSL: s = RF_PSL; break;
+        case UR_PSL: s = code; k = PK_SLOW; break; /* a mode change: dst_slow */
         case UR_MAR: s = RF_MAR; break;
         case UR_MDR: s = RF_MDR; break;
         case UR_Q: s = RF_Q; break;
@@ -331,7 +331,12 @@ void vm_free(struct vax_machine *m)
 uint32_t vm_reg(const struct vax_machine *m, int n) { return m->r[n & 15]; }
 void vm_set_reg(struct vax_machine *m, int n, uint32_t v) { m->r[n & 15] = v; }
 uint32_t vm_psl(const struct vax_machine *m) { return m->psl; }
-void vm_set_psl(struct vax_machine *m, uint32_t v) { m->psl = v; }
+void vm_set_psl(struct vax_machine *m, uint32_t v)
+{
+    m->psl = v;
+    vm_memo_flush(m);
+    m->int_dirty = 1;
+}
 
 int vm_halted(const struct vax_machine *m) { return m->stop == VM_STOPPED; }
 
@@ -398,7 +403,7 @@ static void relatch(struct vax_machine *m)
 static inline uint32_t istream(struct vax_machine *m, unsigned n)
 {
     uint64_t v = 0;
-    if (vm_read_fast(m, &m->memo_i, m->r[15], n, 0, &v) < 0)
+    if (vm_read_fast(m, &m->memo_i, m->r[15], n, &v) < 0)
         return 0;
     m->r[15] += n;
     return (uint32_t)v;
@@ -604,7 +609,11 @@ static void dst_slow(struct vax_machine *m, unsigned d, uint32_t v, unsigned wd)
     case UR_RX: gpr_write(&m->r[m->rx], v, wd); return;
     case UR_OPR: gpr_write(&m->r[m->opa[m->opk] & 15], v, wd); return;
     case UR_OPR1: gpr_write(&m->r[(m->opa[m->opk] + 1) & 15], v, wd); return;
-    case UR_PSL: m->psl = v; return;
+    case UR_PSL:
+        if ((m->psl ^ v) & 0x03000000u)
+            vm_memo_flush(m); /* the mode changes translations */
+        m->psl = v;
+        return;
     case UR_MAR: m->mar = v; return;
     case UR_MDR: m->mdr = v; return;
     case UR_Q: m->q = v; return;
@@ -906,6 +915,8 @@ static void snap_restore(struct vax_machine *m, const struct vm_snap *s)
 static void snap_restore_regs(struct vax_machine *m, const struct vm_snap *s)
 {
     memcpy(&m->rf[RF_R], &s->rf[RF_R], 16 * sizeof(uint32_t));
+    if ((m->psl ^ s->rf[RF_PSL]) & 0x03000000u)
+        vm_memo_flush(m);
     m->psl = s->rf[RF_PSL];
     m->log_n = s->log_n;
     memcpy(m->log_reg, s->log_reg, s->log_n);
@@ -979,7 +990,7 @@ static inline void mem_request(struct vax_machine *m, const struct uword *w, uns
     case UM_READ: case UM_READB:
         if (w->mem == UM_READB)
             n = 1;
-        if (vm_read_fast(m, &m->memo_r, m->mar, n, 0, &v) == 0) {
+        if (vm_read_fast(m, &m->memo_r, m->mar, n, &v) == 0) {
             m->mdr = (uint32_t)v;
             if (n == 8)
                 m->q = (uint32_t)(v >> 32);
@@ -988,8 +999,8 @@ static inline void mem_request(struct vax_machine *m, const struct uword *w, uns
     case UM_READOP: /* the operand's own width */
         /* a modify operand's read carries write intent (the protection
          * check and the M bit, as SIMH's READ with WA) */
-        if (vm_read_fast(m, &m->memo_r, m->mar, width_size[cur_width(m)],
-                         m->cur->acc[m->spec % 6] == ACC_M, &v) == 0) {
+        if (vm_read_fast(m, m->cur->acc[m->spec % 6] == ACC_M ? &m->memo_m : &m->memo_r,
+                         m->mar, width_size[cur_width(m)], &v) == 0) {
             m->opv[m->spec % 6] = (uint32_t)v;
             m->oph[m->spec % 6] = (uint32_t)(v >> 32);
         }

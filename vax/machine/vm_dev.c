@@ -9,7 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "vax/machine/vm_internal.h"
+#include "vax/machine/vm_mem_fast.h"
 #include "vax/machine/vm_spam.h"
 
 int vm_spam_port_refuses(const struct vax_machine *m, uint32_t n);
@@ -405,8 +405,7 @@ void vm_ipr_write(struct vax_machine *m, uint32_t n, uint32_t v)
     case IPR_PAMLOC: m->pamloc = v & 0x3FF00000u; break;
     case IPR_PAMACC: /* our extension (SIMH ignores it): load the entry */
         m->pamm[m->pamloc >> 20] = (uint8_t)(v & 0x1F);
-        m->mgen++;
-        m->xgen++;
+        vm_memo_flush(m);
         break;
     case IPR_CSWP: m->cswp = v & 0xF; break;
     case IPR_MDCTL: m->mdctl = v & 0x6F0F; break;

@@ -53,18 +53,16 @@ enum {
 enum { LAT_0, LAT_SPEC, LAT_OPK, LAT_RN, LAT_LAST, LAT_RN1, LAT_N };
 
 /* One-line memo of the memory path (vm_mem_fast.h): the last line a
- * stream (I-stream, data read, data write) hit, valid while nothing that
- * could change the outcome of translation, PAMM or cache lookup happened
- * (mgen) and the context (MAPEN, mode, write intent) is the same. */
+ * stream used.  Valid (span 64) until something could change the outcome
+ * of a reference to it -- a cache fill, a TB or PAMM change, MAPEN or the
+ * current mode changing -- which empties every memo (vm_memo_flush). */
 struct vm_memo {
-    uint32_t line;       /* VA >> 6 */
-    uint32_t ctx;
-    uint64_t gen;
-    uint32_t page;       /* VA >> 9: translated without a fault ... */
-    uint64_t xgen;       /* ... while xgen is unchanged */
+    uint32_t base;       /* the line's VA */
+    uint32_t span;       /* 64, or 0: empty */
     uint8_t *host;       /* the line's bytes */
     struct cache_set *set;
     uint8_t way;
+    uint8_t tb;          /* 1: MAPEN (a reference counts a TB hit) */
 };
 
 struct cache_set {
@@ -108,9 +106,10 @@ struct vax_machine {
     uint8_t pamm[1024];
     uint32_t pamloc;
     struct cache_set cache[VM_CACHE_SETS];
-    uint64_t mgen;              /* bumped by cache fills, TB and PAMM changes */
-    uint64_t xgen;              /* bumped by TB and PAMM changes */
-    struct vm_memo memo_i, memo_r, memo_w;
+    /* the memos: I-stream, data read, read with write intent, write */
+    struct vm_memo memo_i, memo_r, memo_m, memo_w;
+    uint32_t ipage;             /* the I-stream's page (VA >> 9) translated ... */
+    int ipage_ok;               /* ... with no TB/PAMM/mode/MAPEN change since */
     /* IPRs */
     uint32_t ipr[256];
     int ipr_bad;

@@ -22,8 +22,7 @@ void vm_pamm_reset(struct vax_machine *m)
         else
             m->pamm[i] = 0x1F;
     }
-    m->mgen++;
-    m->xgen++;
+    vm_memo_flush(m);
 }
 
 /* A reference to non-existent memory.  With the machine-check flow in the
@@ -51,7 +50,7 @@ static void machine_check(struct vax_machine *m, uint32_t pa, int write)
 }
 
 /* One reference to one cache line; returns the way.  A fill may evict a
- * line a memo (vm_mem_fast.h) points at: it bumps mgen. */
+ * line a memo (vm_mem_fast.h) points at. */
 static inline int cache_ref(struct vax_machine *m, uint32_t pa, int write)
 {
     uint32_t line = pa / VM_CACHE_LINE;
@@ -66,7 +65,7 @@ static inline int cache_ref(struct vax_machine *m, uint32_t pa, int write)
             return w;
         }
     int w = s->lru;
-    m->mgen++;
+    vm_memo_flush_lines(m);
     m->st.cache_misses++;
     m->st.stall_cycles += VM_MISS_PENALTY;
     m->st.microcycles += VM_MISS_PENALTY;
@@ -111,8 +110,7 @@ static const uint8_t prot_rom[16] = {
 
 void vm_tb_flush(struct vax_machine *m, int all)
 {
-    m->mgen++;
-    m->xgen++;
+    vm_memo_flush(m);
     for (int i = 0; i < VM_TB_SETS; i++) {
         m->tb[0][i].valid = 0;
         if (all)
@@ -125,8 +123,7 @@ void vm_tb_inval(struct vax_machine *m, uint32_t va)
     struct vm_tbent *e = &m->tb[va >> 31][(va >> 9) % VM_TB_SETS];
     if (e->tag == va >> 9)
         e->valid = 0;
-    m->mgen++;
-    m->xgen++;
+    vm_memo_flush(m);
 }
 
 /* MISC=TBWR: the entry for the VA in MAR gets the PTE in MDR. */
@@ -136,8 +133,7 @@ void vm_tb_write(struct vax_machine *m, uint32_t va, uint32_t pte)
     e->tag = va >> 9;
     e->pte = pte;
     e->valid = 1;
-    m->mgen++;
-    m->xgen++;
+    vm_memo_flush(m);
 }
 
 /* TBCHK's question: is the VA in the TB? */
@@ -203,14 +199,17 @@ static int xlate2(struct vax_machine *m, uint32_t va, unsigned n, int write,
 static inline void memo_fill(struct vax_machine *m, struct vm_memo *mo, uint32_t va,
                              uint32_t pa, int w, unsigned wi)
 {
-    mo->line = va >> 6;
-    mo->ctx = vm_memo_ctx(m, wi);
-    mo->gen = m->mgen;
-    mo->page = va >> 9;
-    mo->xgen = m->xgen;
+    (void)wi;
+    mo->base = va & ~63u;
+    mo->span = 64;
+    mo->tb = (uint8_t)(m->ipr[0x38] & 1);
     mo->host = m->mem + (pa & ~63u);
     mo->set = &m->cache[pa / VM_CACHE_LINE % VM_CACHE_SETS];
     mo->way = (uint8_t)w;
+    if (mo == &m->memo_i) {
+        m->ipage = va >> 9;
+        m->ipage_ok = 1;
+    }
 }
 
 static inline int phys_read(struct vax_machine *m, uint32_t pa, unsigned n, uint64_t *out)

@@ -54,58 +54,60 @@ static inline void vm_store_le(uint8_t *p, unsigned n, uint64_t v)
         p[i] = (uint8_t)(v >> (8 * i));
 }
 
-/* MAPEN, the current mode and the write intent. */
-static inline uint32_t vm_memo_ctx(const struct vax_machine *m, unsigned wi)
+/* A cache fill: a memo's line may be gone. */
+static inline void vm_memo_flush_lines(struct vax_machine *m)
 {
-    return (m->ipr[0x38] & 1) | ((m->psl >> 23) & 6) | wi << 3;
+    m->memo_i.span = m->memo_r.span = m->memo_m.span = m->memo_w.span = 0;
 }
 
-static inline int vm_memo_hit(const struct vax_machine *m, const struct vm_memo *mo,
-                              uint32_t va, unsigned n, uint32_t ctx)
+/* A TB, PAMM, MAPEN or mode change: translations may differ. */
+static inline void vm_memo_flush(struct vax_machine *m)
 {
-    return mo->line == va >> 6 && (va & 63) + n <= 64 && mo->gen == m->mgen &&
-           mo->ctx == ctx;
+    vm_memo_flush_lines(m);
+    m->ipage_ok = 0;
+}
+
+static inline int vm_memo_hit(const struct vm_memo *mo, uint32_t va, unsigned n)
+{
+    return (uint64_t)(uint32_t)(va - mo->base) + n <= mo->span;
 }
 
 /* Can an I-stream read of n bytes at PC not microtrap?  Yes when they lie
- * in the page the I-stream last translated, in the same context, with no
- * TB or PAMM change since: the TB lookup and the PAMM check would give
- * the same answer.  (The sequencer then needs no abort state for the
- * fetch; vm.c.) */
+ * in the page the I-stream last translated, with no TB, PAMM, MAPEN or
+ * mode change since: the TB lookup and the PAMM check would give the
+ * same answer.  (The sequencer then needs no abort state for the fetch;
+ * vm.c.) */
 static inline int vm_istream_safe(const struct vax_machine *m, unsigned n)
 {
-    const struct vm_memo *mo = &m->memo_i;
     uint32_t pc = m->r[15];
-    return mo->page == pc >> 9 && (pc + n - 1) >> 9 == mo->page &&
-           mo->xgen == m->xgen && mo->ctx == vm_memo_ctx(m, 0);
+    return m->ipage_ok && pc >> 9 == m->ipage && (pc + n - 1) >> 9 == m->ipage;
 }
 
-/* A read of n (1..8) bytes at virtual va (write: the write intent of a
- * modify operand).  0, or -1 after a microtrap. */
+/* A read of n (1..8) bytes at virtual va, through memo mo (memo_m for a
+ * modify operand's read, which carries write intent).  0, or -1 after a
+ * microtrap. */
 static inline int vm_read_fast(struct vax_machine *m, struct vm_memo *mo, uint32_t va,
-                               unsigned n, unsigned write, uint64_t *out)
+                               unsigned n, uint64_t *out)
 {
-    uint32_t ctx = vm_memo_ctx(m, write);
-    if (vm_memo_hit(m, mo, va, n, ctx)) {
-        m->st.tb_hits += ctx & 1;
+    if (vm_memo_hit(mo, va, n)) {
+        m->st.tb_hits += mo->tb;
         m->st.cache_hits++;
         mo->set->lru = (uint8_t)(mo->way ^ 1);
-        *out = vm_load_le(mo->host + (va & 63), n);
+        *out = vm_load_le(mo->host + (va - mo->base), n);
         return 0;
     }
-    return vm_mem_read_memo(m, va, n, (int)write, out, mo);
+    return vm_mem_read_memo(m, va, n, mo == &m->memo_m, out, mo);
 }
 
 static inline int vm_write_fast(struct vax_machine *m, struct vm_memo *mo, uint32_t va,
                                 unsigned n, uint64_t v)
 {
-    uint32_t ctx = vm_memo_ctx(m, 1);
-    if (vm_memo_hit(m, mo, va, n, ctx)) {
-        m->st.tb_hits += ctx & 1;
+    if (vm_memo_hit(mo, va, n)) {
+        m->st.tb_hits += mo->tb;
         m->st.cache_hits++;
         mo->set->lru = (uint8_t)(mo->way ^ 1);
         mo->set->dirty[mo->way] = 1;
-        vm_store_le(mo->host + (va & 63), n, v);
+        vm_store_le(mo->host + (va - mo->base), n, v);
         return 0;
     }
     return vm_mem_write_memo(m, va, n, v, mo);

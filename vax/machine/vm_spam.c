@@ -4,7 +4,7 @@
  * a hybrid monitor on the memory bus would do. */
 #include <stdio.h>
 
-#include "vax/machine/vm_internal.h"
+#include "vax/machine/vm_mem_fast.h"
 #include "vax/machine/vm_spam.h"
 
 uint32_t vm_ipr_read(struct vax_machine *m, uint32_t n);
@@ -92,8 +92,7 @@ int vm_spam_console_enable(struct vax_machine *m, uint32_t slot, uint32_t start,
     }
     /* PAMMINIT */
     m->pamm[mb] = (uint8_t)(slot & 7);
-    m->mgen++; /* the memory path's memos (vm_mem_fast.h) */
-    m->xgen++;
+    vm_memo_flush(m); /* the memory path's memos */
     r[VM_SPAM_STAT] |= VM_SPAM_ST_MAPPED;
     /* SET_PTRS */
     r[VM_SPAM_START] = r[VM_SPAM_RD] = r[VM_SPAM_WR] = start;
