@@ -243,6 +243,16 @@ static int uses_data_path(const struct uword *w, const struct vm_pword *p)
            w->misc == UX_EVCNT;
 }
 
+/* Does anything look at the word's ALU flags (CC, a condition, the
+ * abort state of a fetching word, which keeps them for UTRET)? */
+static int uses_flags(const struct uword *w)
+{
+    unsigned c = w->cond & 0x1F;
+    return w->cc != UCC_NONE || seq_fetches(w) ||
+           ((w->seq == US_BRANCH || w->seq == US_BCALL || w->seq == US_IRDIF) &&
+            c >= UC_ALU_Z && c <= UC_ALU_CZ);
+}
+
 /* Loads the control store, pre-decoding every word (struct vm_pword). */
 static void predecode(struct vax_machine *m, const struct uword *words)
 {
@@ -261,6 +271,10 @@ static void predecode(struct vax_machine *m, const struct uword *words)
         map_dst(w->d2, &p->sd2, &p->kd2);
         if (uses_data_path(w, p))
             p->fl |= PW_DP;
+        if (w->d2 != UR_NONE || p->ks == PK_SLOW)
+            p->fl |= PW_S2;
+        if (uses_flags(w))
+            p->fl |= PW_FL;
     }
 }
 
@@ -798,6 +812,15 @@ static inline uint32_t alu(struct vax_machine *m, unsigned f, uint32_t a, uint32
     return r;
 }
 
+/* The ALU when nobody looks at its flags: the same result (the compiler
+ * drops the flag logic of the inlined copy). */
+static inline uint32_t alu_nofl(struct vax_machine *m, unsigned f, uint32_t a, uint32_t b,
+                                unsigned wd)
+{
+    unsigned fl;
+    return alu(m, f, a, b, wd, &fl);
+}
+
 static inline int cond(const struct vax_machine *m, unsigned c, unsigned fl,
                        uint32_t psl, uint32_t a, const struct uword *w)
 {
@@ -1091,20 +1114,25 @@ static inline void snap_seq(struct vax_machine *m, unsigned fl, uint32_t psl0, u
     m->snap.a = a;
 }
 
-/* The microcycle loop.  `tracing` is a constant at each call site, so
- * the compiler builds one loop with the micro-trace hook and one
- * without. */
+/* The microcycle loop.  `tracing` and `mapmode` (0 MAPEN off, 1 on, 2
+ * read every cycle) are constants at each call site, so the compiler
+ * builds one loop per case; a loop for a fixed MAPEN returns to vm_run
+ * when an MTPR changes it. */
 #if defined(__GNUC__)
 __attribute__((always_inline))
 #endif
-static inline void run_loop(struct vax_machine *m, uint64_t limit, int tracing)
+static inline void run_loop(struct vax_machine *m, uint64_t limit, int tracing,
+                            int mapmode)
 {
+    int remap = 0; /* MAPEN changed: back to vm_run for the other loop */
     /* upc lives in a host register: the next word's address depends on
      * this one, so that chain should not go through memory; m->upc is
      * kept up to date for everything that reads it */
     unsigned upc = m->upc;
     for (;;) {
         m->upc = (uint16_t)upc;
+        if (mapmode != 2 && remap)
+            return;
         if (m->st.microcycles >= limit) {
             m->stop = VM_CYCLE_LIMIT;
             snprintf(m->reason, sizeof m->reason, "cycle limit");
@@ -1126,7 +1154,7 @@ static inline void run_loop(struct vax_machine *m, uint64_t limit, int tracing)
         unsigned wd = m->wdl[w->dl];
         uint32_t psl0 = m->psl;
         unsigned pfl = pw->fl;
-        int mapen = m->ipr[0x38] & 1;
+        int mapen = mapmode == 2 ? (int)(m->ipr[0x38] & 1) : mapmode;
         struct undo undo;
         int lazy = (pfl & PW_XLATE) && mapen;
         if (lazy)
@@ -1140,16 +1168,26 @@ static inline void run_loop(struct vax_machine *m, uint64_t limit, int tracing)
             m->rf_k = w->k;
             a = src(m, pw->sa, pw->ka, w->a, w, wd);
             uint32_t b = src(m, pw->sb, pw->kb, w->b, w, wd);
-            uint32_t s2 = src(m, pw->ss, pw->ks, w->s2, w, wd); /* ALU, NONE: 0 */
-            uint32_t r = alu(m, w->alu, a, b, wd, &fl);
-            dst(m, pw->sd, pw->kd, w->dst, r, wd);
-            dst(m, pw->sd2, pw->kd2, w->d2, w->s2 == UR_ALU ? r : s2, wd); /* NONE: nowhere */
+            uint32_t r;
+            if (pfl & PW_S2) {
+                uint32_t s2 = src(m, pw->ss, pw->ks, w->s2, w, wd); /* ALU, NONE: 0 */
+                r = alu(m, w->alu, a, b, wd, &fl);
+                dst(m, pw->sd, pw->kd, w->dst, r, wd);
+                dst(m, pw->sd2, pw->kd2, w->d2, w->s2 == UR_ALU ? r : s2, wd);
+            } else {
+                if (pfl & PW_FL)
+                    r = alu(m, w->alu, a, b, wd, &fl);
+                else
+                    r = alu_nofl(m, w->alu, a, b, wd);
+                dst(m, pw->sd, pw->kd, w->dst, r, wd);
+            }
             if (m->stop | m->utrap) {
                 if (m->stop) /* a machine check during an I-stream read */
                     return;
                 goto microtrap;
             }
-            set_cc(m, w->cc, fl, r);
+            if (w->cc != UCC_NONE)
+                set_cc(m, w->cc, fl, r);
         }
         if (pfl & PW_MEMMISC) {
             mem_request(m, w, wd);
@@ -1168,7 +1206,10 @@ static inline void run_loop(struct vax_machine *m, uint64_t limit, int tracing)
             case UX_SETMEM: m->opreg[m->lat[LAT_SPEC]] = 0; break;
             case UX_STOP: do_stop(m, w->k); return;
             case UX_IPRRD: m->mdr = vm_ipr_read(m, m->mar); break;
-            case UX_IPRWR: vm_ipr_write(m, m->mar, m->mdr); break;
+            case UX_IPRWR:
+                vm_ipr_write(m, m->mar, m->mdr);
+                remap = (int)(m->ipr[0x38] & 1) != mapen;
+                break;
             case UX_CLRLOG: m->log_n = 0; break;
             case UX_UNDO: /* restore the logged registers, newest first */
                 while (m->log_n) {
@@ -1324,10 +1365,16 @@ enum vm_stop vm_run(struct vax_machine *m, uint64_t max_cycles)
             return m->stop;
     }
     const uint64_t limit = max_cycles ? max_cycles : UINT64_MAX;
-    if (m->utrace)
-        run_loop(m, limit, 1);
-    else
-        run_loop(m, limit, 0);
+    /* one loop per MAPEN state (the off one carries no abort-state
+     * logic), and a general one for micro-tracing */
+    while (!m->stop) {
+        if (m->utrace)
+            run_loop(m, limit, 1, 2);
+        else if (m->ipr[0x38] & 1)
+            run_loop(m, limit, 0, 1);
+        else
+            run_loop(m, limit, 0, 0);
+    }
     return m->stop;
 }
 

@@ -35,6 +35,8 @@ struct vm_pword {
 #define PW_SIMPLESEQ 4u  /* SEQ is NEXT or JUMP */
 #define PW_MEMMISC 8u    /* has a memory request or a MISC function */
 #define PW_DP 16u        /* uses the data path (sources, ALU, results, flags) */
+#define PW_S2 32u        /* uses S2/D2 (a second result, or an S2 side effect) */
+#define PW_FL 64u        /* something looks at the ALU flags */
 /* selector kinds: 0-4 index lat[]; destinations add these */
 #define PK_GPR 8         /* a general register: byte/word writes merge */
 #define PK_RN 9          /* R[RN], logged for UNDO */
