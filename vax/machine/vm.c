@@ -112,6 +112,11 @@ static int build_roms(struct vax_machine *m, const struct ucode_image *img,
         if (entry < 0)
             e->n = 0; /* go straight to UNIMPLEMENTED */
     }
+    for (int i = 0; i < 512; i++) {
+        struct drom_entry *e = &m->drom[i];
+        e->last = (uint8_t)(e->n ? e->n - 1 : 0);
+        e->wd0 = e->n ? e->dt[0] : 2;
+    }
     for (int ix = 0; ix < 2; ix++)
         for (int acc = 0; acc < 5; acc++)
             for (int mode = 0; mode < 16; mode++)
@@ -273,6 +278,8 @@ static void predecode(struct vax_machine *m, const struct uword *words)
             p->fl |= PW_DP;
         if (w->d2 != UR_NONE || p->ks == PK_SLOW)
             p->fl |= PW_S2;
+        if (p->ka == PK_SLOW || p->kb == PK_SLOW || p->ks == PK_SLOW)
+            p->fl |= PW_SLOWSRC;
         if (uses_flags(w))
             p->fl |= PW_FL;
     }
@@ -488,9 +495,10 @@ static uint16_t ird(struct vax_machine *m, int count)
     m->spec = 0;
     m->idx = 0;
     m->opk = 0;
-    m->lat[LAT_LAST] = e->n ? e->n - 1u : 0;
-    relatch_spec(m);
-    relatch_opk(m);
+    m->lat[LAT_LAST] = e->last;
+    m->lat[LAT_SPEC] = 0;
+    m->lat[LAT_OPK] = 0;
+    m->wdl[UDL_CUR] = m->wdl[UDL_OPK] = e->wd0;
     if (!e->defined)
         return m->l_rsvinsn;
     if (e->n == 0)
@@ -1131,9 +1139,9 @@ static inline void run_loop(struct vax_machine *m, uint64_t limit, int tracing,
     unsigned upc = m->upc;
     for (;;) {
         m->upc = (uint16_t)upc;
-        if (mapmode != 2 && remap)
-            return;
         if (m->st.microcycles >= limit) {
+            if (mapmode != 2 && remap)
+                return; /* not the cycle limit: MAPEN changed */
             m->stop = VM_CYCLE_LIMIT;
             snprintf(m->reason, sizeof m->reason, "cycle limit");
             return;
@@ -1181,7 +1189,7 @@ static inline void run_loop(struct vax_machine *m, uint64_t limit, int tracing,
                     r = alu_nofl(m, w->alu, a, b, wd);
                 dst(m, pw->sd, pw->kd, w->dst, r, wd);
             }
-            if (m->stop | m->utrap) {
+            if ((pfl & PW_SLOWSRC) && (m->stop | m->utrap)) {
                 if (m->stop) /* a machine check during an I-stream read */
                     return;
                 goto microtrap;
@@ -1208,7 +1216,10 @@ static inline void run_loop(struct vax_machine *m, uint64_t limit, int tracing,
             case UX_IPRRD: m->mdr = vm_ipr_read(m, m->mar); break;
             case UX_IPRWR:
                 vm_ipr_write(m, m->mar, m->mdr);
-                remap = (int)(m->ipr[0x38] & 1) != mapen;
+                if ((int)(m->ipr[0x38] & 1) != mapen) {
+                    remap = 1;
+                    limit = 0; /* leave at the top of the next cycle */
+                }
                 break;
             case UX_CLRLOG: m->log_n = 0; break;
             case UX_UNDO: /* restore the logged registers, newest first */

@@ -16,6 +16,8 @@ struct drom_entry {      /* one opcode's decode-ROM word */
     uint8_t n;           /* number of operands */
     uint8_t acc[6];      /* ACC_* */
     uint8_t dt[6];       /* 0 B, 1 W, 2 L, 3 Q */
+    uint8_t last;        /* the last operand (0 if none) */
+    uint8_t wd0;         /* the first operand's width (L if none) */
 };
 
 /* A microword pre-decoded when the control store is loaded (vm.c): the
@@ -37,6 +39,7 @@ struct vm_pword {
 #define PW_DP 16u        /* uses the data path (sources, ALU, results, flags) */
 #define PW_S2 32u        /* uses S2/D2 (a second result, or an S2 side effect) */
 #define PW_FL 64u        /* something looks at the ALU flags */
+#define PW_SLOWSRC 128u  /* a source through the general multiplexer (IB...) */
 /* selector kinds: 0-4 index lat[]; destinations add these */
 #define PK_GPR 8         /* a general register: byte/word writes merge */
 #define PK_RN 9          /* R[RN], logged for UNDO */
