@@ -26,6 +26,14 @@ void vm_int_ack(struct vax_machine *m);
 void vm_dev_reset(struct vax_machine *m);
 void vm_spam_reset(struct vax_machine *m);
 
+#if defined(__GNUC__)
+#define LIKELY(x) __builtin_expect(!!(x), 1)
+#define UNLIKELY(x) __builtin_expect(!!(x), 0)
+#else
+#define LIKELY(x) (x)
+#define UNLIKELY(x) (x)
+#endif
+
 #define PSL_C 1u
 #define PSL_V 2u
 #define PSL_Z 4u
@@ -174,6 +182,7 @@ static void map_src(unsigned code, uint8_t *sel, uint8_t *kind)
         case UR_ICNT: s = RF_ICNT; break;
         case UR_K: s = RF_K; break;
         case UR_LIT: s = RF_LIT; break;
+        case UR_SIZE: s = RF_SIZE; break;
         case UR_OPV: s = RF_OPV; k = LAT_SPEC; break;
         case UR_OPH: s = RF_OPH; k = LAT_SPEC; break;
         case UR_OPA: s = RF_OPA; k = LAT_SPEC; break;
@@ -395,6 +404,7 @@ static inline void relatch_spec(struct vax_machine *m)
     unsigned sp = m->spec;
     m->lat[LAT_SPEC] = sp < 6 ? sp : sp % 6;
     m->wdl[UDL_CUR] = sp < e->n ? e->dt[sp] : 2;
+    m->rf_size = width_size[m->wdl[UDL_CUR]];
 }
 
 static inline void relatch_opk(struct vax_machine *m)
@@ -453,7 +463,7 @@ static inline uint16_t spec_dispatch(struct vax_machine *m)
 static inline int int_request(struct vax_machine *m)
 {
     uint32_t ipl = (m->psl >> 16) & 0x1F;
-    if (!m->int_dirty && m->st.microcycles < m->int_next && ipl == m->int_ipl)
+    if (LIKELY(!m->int_dirty && m->st.microcycles < m->int_next && ipl == m->int_ipl))
         return 0;
     uint32_t vec;
     if (vm_int_eval(m, &vec) > 0)
@@ -480,13 +490,13 @@ static uint16_t ird(struct vax_machine *m, int count)
     m->fpc = m->r[15];
     m->fcc = m->psl & 0xF;
     /* trace (§10): a pending trace faults before the fetch; else T -> TP */
-    if ((m->psl & (PSL_T | PSL_TP)) && m->l_trace) {
+    if (UNLIKELY(m->psl & (PSL_T | PSL_TP)) && m->l_trace) {
         if (m->psl & PSL_TP)
             return m->l_trace;
         m->psl |= PSL_TP;
     }
     uint32_t op = istream(m, 1);
-    if (op == 0xFD)
+    if (UNLIKELY(op == 0xFD))
         op = 0x100 | istream(m, 1);
     m->opc = (uint16_t)op;
     m->st.instructions++;
@@ -499,7 +509,8 @@ static uint16_t ird(struct vax_machine *m, int count)
     m->lat[LAT_SPEC] = 0;
     m->lat[LAT_OPK] = 0;
     m->wdl[UDL_CUR] = m->wdl[UDL_OPK] = e->wd0;
-    if (!e->defined)
+    m->rf_size = width_size[e->wd0];
+    if (UNLIKELY(!e->defined))
         return m->l_rsvinsn;
     if (e->n == 0)
         return e->entry;
@@ -525,7 +536,7 @@ static uint32_t src_slow(struct vax_machine *m, unsigned s, const struct uword *
 static inline uint32_t src(struct vax_machine *m, unsigned sel, unsigned kind,
                            unsigned code, const struct uword *w, unsigned wd)
 {
-    if (kind != PK_SLOW)
+    if (LIKELY(kind != PK_SLOW))
         return m->rf[sel + m->lat[kind]];
     return src_slow(m, code, w, wd);
 }
@@ -608,6 +619,14 @@ static inline void dst(struct vax_machine *m, unsigned sel, unsigned kind,
     }
     if (kind == PK_OPR) {
         gpr_write(&m->r[m->opa[m->opk] & 15], v, wd);
+        return;
+    }
+    if (kind == PK_RN) { /* the specifier flows' register changes are logged */
+        if (m->log_n < 16) {
+            m->log_reg[m->log_n] = m->rn;
+            m->log_val[m->log_n++] = m->r[m->rn];
+        }
+        gpr_write(&m->r[m->rn], v, wd);
         return;
     }
     dst_slow(m, code, v, wd);
@@ -1139,7 +1158,7 @@ static inline void run_loop(struct vax_machine *m, uint64_t limit, int tracing,
     unsigned upc = m->upc;
     for (;;) {
         m->upc = (uint16_t)upc;
-        if (m->st.microcycles >= limit) {
+        if (UNLIKELY(m->st.microcycles >= limit)) {
             if (mapmode != 2 && remap)
                 return; /* not the cycle limit: MAPEN changed */
             m->stop = VM_CYCLE_LIMIT;
@@ -1148,7 +1167,7 @@ static inline void run_loop(struct vax_machine *m, uint64_t limit, int tracing,
         }
         const struct vm_pword *pw = &m->cs[upc];
         const struct uword *w = &pw->u;
-        if (!w->valid) {
+        if (UNLIKELY(!w->valid)) {
             ucode_error(m, "unused micro-address executed");
             return;
         }
@@ -1165,7 +1184,7 @@ static inline void run_loop(struct vax_machine *m, uint64_t limit, int tracing,
         int mapen = mapmode == 2 ? (int)(m->ipr[0x38] & 1) : mapmode;
         struct undo undo;
         int lazy = (pfl & PW_XLATE) && mapen;
-        if (lazy)
+        if (UNLIKELY(lazy))
             undo_note(m, pw, &undo);
         int seqsnap = 0; /* the abort state was taken for the sequencing */
         /* the data path: sources (in bus order: an IB source consumes the
@@ -1189,7 +1208,7 @@ static inline void run_loop(struct vax_machine *m, uint64_t limit, int tracing,
                     r = alu_nofl(m, w->alu, a, b, wd);
                 dst(m, pw->sd, pw->kd, w->dst, r, wd);
             }
-            if ((pfl & PW_SLOWSRC) && (m->stop | m->utrap)) {
+            if ((pfl & PW_SLOWSRC) && UNLIKELY(m->stop | m->utrap)) {
                 if (m->stop) /* a machine check during an I-stream read */
                     return;
                 goto microtrap;
@@ -1199,7 +1218,7 @@ static inline void run_loop(struct vax_machine *m, uint64_t limit, int tracing,
         }
         if (pfl & PW_MEMMISC) {
             mem_request(m, w, wd);
-            if (m->stop | m->utrap) {
+            if (UNLIKELY(m->stop | m->utrap)) {
                 if (m->stop)
                     return;
                 goto microtrap;
@@ -1334,7 +1353,7 @@ static inline void run_loop(struct vax_machine *m, uint64_t limit, int tracing,
             }
             next = sequence(m, w, fl, psl0, a, wd);
         }
-        if (m->stop | m->utrap) {
+        if (UNLIKELY(m->stop | m->utrap)) {
             if (m->stop)
                 return;
             goto seqtrap; /* an I-stream reference in IRD or SPECMODE */

@@ -51,7 +51,7 @@ struct vm_pword {
 enum {
     RF_T = 0, RF_R = 16, RF_OPV = 32, RF_OPH = 38, RF_OPA = 44,
     RF_PSL = 50, RF_MAR, RF_MDR, RF_Q, RF_SC, RF_ICNT,
-    RF_ZERO, RF_K, RF_LIT, RF_SINK, RF_N = 64
+    RF_ZERO, RF_K, RF_LIT, RF_SINK, RF_SIZE, RF_N = 64
 };
 /* lat[] offsets: 0 none, 1 SPEC mod 6, 2 OPK, 3 RN, 4 the last operand,
  * 5 RN + 1 (mod 16) */
@@ -85,6 +85,7 @@ struct vax_machine {
             uint32_t opv[6], oph[6], opa[6];
             uint32_t psl, mar, mdr, q, sc, icnt;
             uint32_t rf_zero, rf_k, rf_lit, rf_sink;
+            uint32_t rf_size;   /* SIZE: the current operand's bytes */
         };
     };
     uint32_t lat[LAT_N];        /* selector offsets from the latches */

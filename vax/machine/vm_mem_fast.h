@@ -89,7 +89,7 @@ static inline int vm_istream_safe(const struct vax_machine *m, unsigned n)
 static inline int vm_read_fast(struct vax_machine *m, struct vm_memo *mo, uint32_t va,
                                unsigned n, uint64_t *out)
 {
-    if (vm_memo_hit(mo, va, n)) {
+    if (__builtin_expect(vm_memo_hit(mo, va, n), 1)) {
         m->st.tb_hits += mo->tb;
         m->st.cache_hits++;
         mo->set->lru = (uint8_t)(mo->way ^ 1);
@@ -102,7 +102,7 @@ static inline int vm_read_fast(struct vax_machine *m, struct vm_memo *mo, uint32
 static inline int vm_write_fast(struct vax_machine *m, struct vm_memo *mo, uint32_t va,
                                 unsigned n, uint64_t v)
 {
-    if (vm_memo_hit(mo, va, n)) {
+    if (__builtin_expect(vm_memo_hit(mo, va, n), 1)) {
         m->st.tb_hits += mo->tb;
         m->st.cache_hits++;
         mo->set->lru = (uint8_t)(mo->way ^ 1);
