@@ -29,10 +29,14 @@ void vm_spam_reset(struct vax_machine *m);
 #if defined(__GNUC__)
 #define LIKELY(x) __builtin_expect(!!(x), 1)
 #define UNLIKELY(x) __builtin_expect(!!(x), 0)
+#define NOT_REACHED() __builtin_unreachable()
 #else
 #define LIKELY(x) (x)
 #define UNLIKELY(x) (x)
+#define NOT_REACHED() ((void)0)
 #endif
+/* (Field values out of range never reach the sequencer: uword_unpack
+ * rejects such an image, so the switches below need no range checks.) */
 
 #define PSL_C 1u
 #define PSL_V 2u
@@ -833,7 +837,7 @@ static inline uint32_t alu(struct vax_machine *m, unsigned f, uint32_t a, uint32
     case UA_BIT: r = (a >> (b & 31)) & 1; break;
     case UA_HMRG: r = (a & 0xFFFF0000u) | (b & 0xFFFFu); break;
     case UA_PACK: r = a << 16 | (b & 0xFFFFu); break;
-    default: r = 0;
+    default: NOT_REACHED(); r = 0;
     }
     *fl = nz(r, sign) | (v ? F_V : 0) | (c ? F_C : 0);
     return r;
@@ -1017,6 +1021,7 @@ static inline void set_cc(struct vax_machine *m, unsigned cc, unsigned fl, uint3
         m->psl = (m->psl & ~0xEu) | (m->q >> 31 ? F_N : 0) |
                  (m->q == 0 && r == 0 ? F_Z : 0) | (fl & F_V);
         break;
+    default: NOT_REACHED();
     }
 }
 
@@ -1049,10 +1054,13 @@ static inline void mem_request(struct vax_machine *m, const struct uword *w, uns
     case UM_READOP: /* the operand's own width */
         /* a modify operand's read carries write intent (the protection
          * check and the M bit, as SIMH's READ with WA) */
-        if (vm_read_fast(m, m->cur->acc[m->spec % 6] == ACC_M ? &m->memo_m : &m->memo_r,
-                         m->mar, width_size[cur_width(m)], &v) == 0) {
-            m->opv[m->spec % 6] = (uint32_t)v;
-            m->oph[m->spec % 6] = (uint32_t)(v >> 32);
+        {
+            unsigned sp = m->lat[LAT_SPEC];
+            if (vm_read_fast(m, m->cur->acc[sp] == ACC_M ? &m->memo_m : &m->memo_r,
+                             m->mar, m->rf_size, &v) == 0) {
+                m->opv[sp] = (uint32_t)v;
+                m->oph[sp] = (uint32_t)(v >> 32);
+            }
         }
         break;
     case UM_WRITE: case UM_WRITEB:
@@ -1341,17 +1349,21 @@ static inline void run_loop(struct vax_machine *m, uint64_t limit, int tracing,
                 break;
             case UD_OPREG: next = (uint16_t)(w->next + m->opreg[m->opk]); break;
             case UD_ACC:
-                next = (uint16_t)(w->next + m->cur->acc[m->spec % 6] + (m->idx ? 5 : 0));
+                next = (uint16_t)(w->next + m->cur->acc[m->lat[LAT_SPEC]] + (m->idx ? 5 : 0));
                 break;
             default: next = sequence(m, w, fl, psl0, a, wd);
             }
             break;
-        default:
+        case US_CALL: case US_BCALL: case US_DCALL:
             if (mapen && (pfl & PW_SEQFETCH) && !vm_istream_safe(m, 1)) {
                 snap_seq(m, fl, psl0, a); /* DCALL SPECMODE: one byte */
                 seqsnap = 1;
             }
             next = sequence(m, w, fl, psl0, a, wd);
+            break;
+        default:
+            NOT_REACHED();
+            next = 0;
         }
         if (UNLIKELY(m->stop | m->utrap)) {
             if (m->stop)
