@@ -30,7 +30,9 @@ void vm_spam_reset(struct vax_machine *m);
 #define LIKELY(x) __builtin_expect(!!(x), 1)
 #define UNLIKELY(x) __builtin_expect(!!(x), 0)
 #define NOT_REACHED() __builtin_unreachable()
+#define COLD __attribute__((cold, noinline))
 #else
+#define COLD
 #define LIKELY(x) (x)
 #define UNLIKELY(x) (x)
 #define NOT_REACHED() ((void)0)
@@ -899,7 +901,7 @@ static inline int cond(const struct vax_machine *m, unsigned c, unsigned fl,
     return (c & UC_NOT) ? !r : r;
 }
 
-static void ucode_error(struct vax_machine *m, const char *what)
+COLD static void ucode_error(struct vax_machine *m, const char *what)
 {
     char buf[160];
     snprintf(buf, sizeof buf, "microcode error: %s at micro-address 0x%04X",
@@ -907,7 +909,7 @@ static void ucode_error(struct vax_machine *m, const char *what)
     stop(m, buf);
 }
 
-static void do_stop(struct vax_machine *m, uint32_t code)
+COLD static void do_stop(struct vax_machine *m, uint32_t code)
 {
     char buf[160];
     if (code == USTOP_SC) /* the exception flows name the reason in SC */
@@ -1120,10 +1122,7 @@ static inline void undo_note(struct vax_machine *m, const struct vm_pword *pw,
     u->log_n = m->log_n;
 }
 
-#if defined(__GNUC__)
-__attribute__((noinline))
-#endif
-static void snap_lazy(struct vax_machine *m, const struct undo *u)
+COLD static void snap_lazy(struct vax_machine *m, const struct undo *u)
 {
     snap_save(m, &m->snap);
     m->snap.seq = 0;
