@@ -140,12 +140,15 @@ static int build_roms(struct vax_machine *m, const struct ucode_image *img,
                     if (ix && mode < 6) {
                         t = rsvaddr;
                     } else {
+                        /* after an index prefix only the general flows:
+                         * their access tails add RX*size */
                         if (pc && pc_mode_names[mode]) {
-                            t = find(img, "SPEC.%s.%s", a, pc_mode_names[mode]);
+                            if (!ix)
+                                t = find(img, "SPEC.%s.%s", a, pc_mode_names[mode]);
                             if (t < 0)
                                 t = find(img, "SPEC.%s%s", pc_mode_names[mode], "");
                         }
-                        if (t < 0)
+                        if (t < 0 && !ix)
                             t = find(img, "SPEC.%s.%s", a, mode_names[mode]);
                         if (t < 0)
                             t = find(img, "SPEC.%s%s", mode_names[mode], "");
