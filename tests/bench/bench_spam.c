@@ -376,7 +376,7 @@ int main(int argc, char **argv)
         gz = tool_size("gzip -9", f, &tg);
         xz = tool_size("xz -9 -T1", f, &tx);
         snprintf(zf, sizeof zf, "%s/real-%d.spz", work, k);
-        uint64_t zb, nrec;
+        uint64_t zb = 0, nrec = 0;
         double bc = timed(t_compress, f, zf, 3, &zb);
         double bd = timed(t_read, zf, NULL, 0, &nrec);
         double bs = timed(t_stat, f, NULL, 0, &nrec);

@@ -1,0 +1,64 @@
+#!/bin/bash
+# Builds the tree with GCC profile-guided optimisation into DIR (default
+# build-pgo): an instrumented build runs a training set -- the ALU, memory
+# copy and CALLS/RET loops of bench_vs_simh.py and one second of the
+# bundled guest with tracing on -- then everything is rebuilt with the
+# profile.  The machine's behaviour is the same (cycle counts, traces);
+# only the host code layout and inlining change.
+# usage: tests/bench/pgo-build.sh [DIR [MESON-SETUP-OPTIONS...]]
+set -euo pipefail
+src=$(cd "$(dirname "$0")/../.." && pwd)
+dir=$(realpath -m "${1:-$src/build-pgo}")
+shift || true
+if [ -d "$dir" ]; then
+    meson configure "$dir" -Db_pgo=generate -Dc_args=-Wno-missing-profile "$@"
+else
+    meson setup "$dir" "$src" -Db_pgo=generate -Dc_args=-Wno-missing-profile "$@"
+fi
+find "$dir" -name '*.gcda' -delete
+meson compile -C "$dir"
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+cat > "$work/alu.s" <<'S'
+    movl $200000, r0
+1:  addl2 r1, r2
+    xorl2 r2, r3
+    incl r4
+    bicl3 $0xff, r3, r5
+    sobgtr r0, 1b
+    halt
+S
+cat > "$work/memcopy.s" <<'S'
+    movl $400, r0
+2:  movab buf, r5
+    movab buf+2048, r7
+    movl $256, r3
+1:  movl (r5)+, r6
+    movl r6, (r7)+
+    sobgtr r3, 1b
+    sobgtr r0, 2b
+    halt
+buf: .space 4096
+S
+cat > "$work/calls.s" <<'S'
+    movl $100000, r0
+1:  pushl r0
+    calls $1, sub
+    sobgtr r0, 1b
+    halt
+sub: .word 0x000c
+    movl 4(ap), r2
+    addl2 r2, r3
+    ret
+S
+for p in alu memcopy calls; do
+    "$dir/cli/vasm" --raw --base 0x1000 -o "$work/$p.bin" "$work/$p.s"
+    "$dir/cli/spamctl" run --raw "$work/$p.bin" --load-at 0x1000 --set r14=8000 \
+        --max-cycles 0 --console-in '' --dump-state "$work/$p.json" >/dev/null
+done
+"$dir/cli/spamctl" run --raw "$dir/vax/guest/kernel.bin" --load-at 0 --start 0 \
+    --memory 8 --console-in '' --console-out /dev/null --net-rate 200 --seed 1 \
+    --max-cycles 12500000 -o "$work/guest.spam" >/dev/null
+meson configure "$dir" -Db_pgo=use
+meson compile -C "$dir"
+echo "pgo-build: profile-optimised build in $dir"
