@@ -164,40 +164,52 @@ static inline int may_translate(const struct uword *w);
 static inline int seq_fetches(const struct uword *w);
 static void relatch(struct vax_machine *m);
 
+/* The selectors that name a register-file cell the same way as source
+ * and as destination: 1 and its index and latch kind, else 0. */
+static int map_cell(unsigned code, unsigned *s, unsigned *k)
+{
+    *k = LAT_0;
+    if (code <= UR_T15)
+        *s = RF_T + (code - UR_T0);
+    else if (code <= UR_R15)
+        *s = RF_R + (code - UR_R0);
+    else if (code >= UR_OPV0 && code <= UR_OPV5)
+        *s = RF_OPV + (code - UR_OPV0);
+    else if (code >= UR_OPH0 && code <= UR_OPH5)
+        *s = RF_OPH + (code - UR_OPH0);
+    else if (code >= UR_OPA0 && code <= UR_OPA5)
+        *s = RF_OPA + (code - UR_OPA0);
+    else
+        switch (code) {
+        case UR_MAR: *s = RF_MAR; break;
+        case UR_MDR: *s = RF_MDR; break;
+        case UR_Q: *s = RF_Q; break;
+        case UR_SC: *s = RF_SC; break;
+        case UR_OPV: *s = RF_OPV; *k = LAT_SPEC; break;
+        case UR_OPH: *s = RF_OPH; *k = LAT_SPEC; break;
+        case UR_OPA: *s = RF_OPA; *k = LAT_SPEC; break;
+        case UR_OPVK: *s = RF_OPV; *k = LAT_OPK; break;
+        case UR_OPHK: *s = RF_OPH; *k = LAT_OPK; break;
+        case UR_OPAK: *s = RF_OPA; *k = LAT_OPK; break;
+        default: return 0;
+        }
+    return 1;
+}
+
 /* A source selector as a register-file index and latch kind (vm_pword). */
 static void map_src(unsigned code, uint8_t *sel, uint8_t *kind)
 {
     unsigned s = RF_ZERO, k = LAT_0;
-    if (code <= UR_T15)
-        s = RF_T + (code - UR_T0);
-    else if (code <= UR_R15)
-        s = RF_R + (code - UR_R0);
-    else if (code >= UR_OPV0 && code <= UR_OPV5)
-        s = RF_OPV + (code - UR_OPV0);
-    else if (code >= UR_OPH0 && code <= UR_OPH5)
-        s = RF_OPH + (code - UR_OPH0);
-    else if (code >= UR_OPA0 && code <= UR_OPA5)
-        s = RF_OPA + (code - UR_OPA0);
-    else
+    if (!map_cell(code, &s, &k))
         switch (code) {
-        case UR_NONE: case UR_ZERO: case UR_ALU: break;
+        case UR_NONE: case UR_ZERO: case UR_ALU: s = RF_ZERO; break;
         case UR_RN: s = RF_R; k = LAT_RN; break;
         case UR_RN1: s = RF_R; k = LAT_RN1; break;
         case UR_PSL: s = RF_PSL; break;
-        case UR_MAR: s = RF_MAR; break;
-        case UR_MDR: s = RF_MDR; break;
-        case UR_Q: s = RF_Q; break;
-        case UR_SC: s = RF_SC; break;
         case UR_ICNT: s = RF_ICNT; break;
         case UR_K: s = RF_K; break;
         case UR_LIT: s = RF_LIT; break;
         case UR_SIZE: s = RF_SIZE; break;
-        case UR_OPV: s = RF_OPV; k = LAT_SPEC; break;
-        case UR_OPH: s = RF_OPH; k = LAT_SPEC; break;
-        case UR_OPA: s = RF_OPA; k = LAT_SPEC; break;
-        case UR_OPVK: s = RF_OPV; k = LAT_OPK; break;
-        case UR_OPHK: s = RF_OPH; k = LAT_OPK; break;
-        case UR_OPAK: s = RF_OPA; k = LAT_OPK; break;
         case UR_OPVL: s = RF_OPV; k = LAT_LAST; break;
         default: s = code; k = PK_SLOW; /* IB, IPR, RX, OPR, ... */
         }
@@ -210,40 +222,24 @@ static void map_src(unsigned code, uint8_t *sel, uint8_t *kind)
 static void map_dst(unsigned code, uint8_t *sel, uint8_t *kind)
 {
     unsigned s = RF_SINK, k = LAT_0;
-    if (code <= UR_T15)
-        s = RF_T + (code - UR_T0);
-    else if (code <= UR_R15) {
-        s = RF_R + (code - UR_R0);
-        k = PK_GPR;
-    } else if (code >= UR_OPV0 && code <= UR_OPV5)
-        s = RF_OPV + (code - UR_OPV0);
-    else if (code >= UR_OPH0 && code <= UR_OPH5)
-        s = RF_OPH + (code - UR_OPH0);
-    else if (code >= UR_OPA0 && code <= UR_OPA5)
-        s = RF_OPA + (code - UR_OPA0);
-    else
+    if (map_cell(code, &s, &k)) {
+        if (code >= UR_R0 && code <= UR_R15)
+            k = PK_GPR;
+    } else {
         switch (code) {
         case UR_RN: s = RF_R; k = PK_RN; break;
-        case UR_PSL: s = code; k = PK_SLOW; break; /* a mode change: dst_slow */
-        case UR_MAR: s = RF_MAR; break;
-        case UR_MDR: s = RF_MDR; break;
-        case UR_Q: s = RF_Q; break;
-        case UR_SC: s = RF_SC; break;
-        case UR_OPV: s = RF_OPV; k = LAT_SPEC; break;
-        case UR_OPH: s = RF_OPH; k = LAT_SPEC; break;
-        case UR_OPA: s = RF_OPA; k = LAT_SPEC; break;
-        case UR_OPVK: s = RF_OPV; k = LAT_OPK; break;
-        case UR_OPHK: s = RF_OPH; k = LAT_OPK; break;
-        case UR_OPAK: s = RF_OPA; k = LAT_OPK; break;
         case UR_OPR: s = RF_R; k = PK_OPR; break;
+        case UR_PSL: /* a mode change: dst_slow */
         case UR_RN1: case UR_RX: case UR_OPR1:
             s = code; k = PK_SLOW; break;
         default:
+            s = RF_SINK;
             if (code >= UR_SPSTRT && code <= UR_SPSIZE) { /* SPAM bank */
                 s = code;
                 k = PK_SLOW;
             }
         }
+    }
     *sel = (uint8_t)s;
     *kind = (uint8_t)k;
 }
@@ -466,6 +462,21 @@ static inline uint16_t spec_dispatch(struct vax_machine *m)
     return m->spec_tab[m->idx][acc][b >> 4][m->rn == 15];
 }
 
+/* SPECNEXT: the next specifier, or the execute flow after the last. */
+static inline uint16_t spec_next(struct vax_machine *m)
+{
+    m->spec++;
+    m->idx = 0;
+    relatch_spec(m);
+    return m->spec < m->cur->n ? spec_dispatch(m) : m->cur->entry;
+}
+
+/* DISPATCH ACC: the access-class tail (R M W A V), +5 after an index. */
+static inline uint16_t disp_acc(const struct vax_machine *m, const struct uword *w)
+{
+    return (uint16_t)(w->next + m->cur->acc[m->lat[LAT_SPEC]] + (m->idx ? 5 : 0));
+}
+
 /* IRD's interrupt check (§9): only when a request could have appeared
  * since the last one -- a device event due, the IPL changed, an IPR or
  * the host touched the devices -- is the request logic evaluated. */
@@ -613,6 +624,16 @@ static inline void gpr_write(uint32_t *r, uint32_t v, unsigned wd)
 
 static void dst_slow(struct vax_machine *m, unsigned d, uint32_t v, unsigned wd);
 
+/* R[RN] <- v: the specifier flows' register changes are logged for UNDO. */
+static inline void write_rn(struct vax_machine *m, uint32_t v, unsigned wd)
+{
+    if (m->log_n < 16) {
+        m->log_reg[m->log_n] = m->rn;
+        m->log_val[m->log_n++] = m->r[m->rn];
+    }
+    gpr_write(&m->r[m->rn], v, wd);
+}
+
 /* A destination: a register-file store (a general register merges a byte
  * or word), R[RN] with its UNDO log entry, or the general demultiplexer. */
 static inline void dst(struct vax_machine *m, unsigned sel, unsigned kind,
@@ -630,12 +651,8 @@ static inline void dst(struct vax_machine *m, unsigned sel, unsigned kind,
         gpr_write(&m->r[m->opa[m->opk] & 15], v, wd);
         return;
     }
-    if (kind == PK_RN) { /* the specifier flows' register changes are logged */
-        if (m->log_n < 16) {
-            m->log_reg[m->log_n] = m->rn;
-            m->log_val[m->log_n++] = m->r[m->rn];
-        }
-        gpr_write(&m->r[m->rn], v, wd);
+    if (kind == PK_RN) {
+        write_rn(m, v, wd);
         return;
     }
     dst_slow(m, code, v, wd);
@@ -648,13 +665,7 @@ static void dst_slow(struct vax_machine *m, unsigned d, uint32_t v, unsigned wd)
 {
     switch (d) {
     case UR_NONE: return;
-    case UR_RN: /* the specifier flows' register changes are logged */
-        if (m->log_n < 16) {
-            m->log_reg[m->log_n] = m->rn;
-            m->log_val[m->log_n++] = m->r[m->rn];
-        }
-        gpr_write(&m->r[m->rn], v, wd);
-        return;
+    case UR_RN: write_rn(m, v, wd); return;
     case UR_RN1: gpr_write(&m->r[(m->rn + 1) & 15], v, wd); return;
     case UR_RX: gpr_write(&m->r[m->rx], v, wd); return;
     case UR_OPR: gpr_write(&m->r[m->opa[m->opk] & 15], v, wd); return;
@@ -1141,14 +1152,18 @@ COLD static void snap_lazy(struct vax_machine *m, const struct undo *u)
 
 /* The sequencing phase of a word that fetches (IRD, SPECMODE): with
  * MAPEN the abort state is taken again just before it (§11), unless the
- * fetch cannot microtrap (vm_istream_safe). */
-static inline void snap_seq(struct vax_machine *m, unsigned fl, uint32_t psl0, uint32_t a)
+ * fetch of n bytes cannot microtrap (vm_istream_safe). */
+static inline int seq_abort_state(struct vax_machine *m, int mapen, unsigned n,
+                                  unsigned fl, uint32_t psl0, uint32_t a)
 {
+    if (!mapen || vm_istream_safe(m, n))
+        return 0;
     snap_save(m, &m->snap);
     m->snap.seq = 1;
     m->snap.fl = fl;
     m->snap.psl0 = psl0;
     m->snap.a = a;
+    return 1; /* taken */
 }
 
 /* The microcycle loop.  `tracing` and `mapmode` (0 MAPEN off, 1 on, 2
@@ -1313,10 +1328,7 @@ static inline void run_loop(struct vax_machine *m, uint64_t limit, int tracing,
             upc = m->ustack[--m->usp] & (UCS_SIZE - 1);
             continue;
         case US_IRD: /* at most 3 bytes: opcode, FD opcode, specifier */
-            if (mapen && !vm_istream_safe(m, 3)) {
-                snap_seq(m, fl, psl0, a);
-                seqsnap = 1;
-            }
+            seqsnap = seq_abort_state(m, mapen, 3, fl, psl0, a);
             next = ird(m, 1);
             break;
         case US_IRDIF:
@@ -1324,43 +1336,29 @@ static inline void run_loop(struct vax_machine *m, uint64_t limit, int tracing,
                 upc = w->next & (UCS_SIZE - 1);
                 continue;
             }
-            if (mapen && !vm_istream_safe(m, 3)) {
-                snap_seq(m, fl, psl0, a);
-                seqsnap = 1;
-            }
+            seqsnap = seq_abort_state(m, mapen, 3, fl, psl0, a);
             next = ird(m, 1);
             break;
         case US_SPECNEXT:
-            if (mapen && !vm_istream_safe(m, 1)) {
-                snap_seq(m, fl, psl0, a);
-                seqsnap = 1;
-            }
-            m->spec++;
-            m->idx = 0;
-            relatch_spec(m);
-            next = m->spec < m->cur->n ? spec_dispatch(m) : m->cur->entry;
+            seqsnap = seq_abort_state(m, mapen, 1, fl, psl0, a);
+            next = spec_next(m);
             break;
         case US_DISPATCH:
             switch (w->disp) {
             case UD_SPECMODE:
-                if (mapen && !vm_istream_safe(m, 1)) {
-                    snap_seq(m, fl, psl0, a);
-                    seqsnap = 1;
-                }
+                seqsnap = seq_abort_state(m, mapen, 1, fl, psl0, a);
                 next = spec_dispatch(m);
                 break;
             case UD_OPREG: next = (uint16_t)(w->next + m->opreg[m->opk]); break;
             case UD_ACC:
-                next = (uint16_t)(w->next + m->cur->acc[m->lat[LAT_SPEC]] + (m->idx ? 5 : 0));
+                next = disp_acc(m, w);
                 break;
             default: next = sequence(m, w, fl, psl0, a, wd);
             }
             break;
         case US_CALL: case US_BCALL: case US_DCALL:
-            if (mapen && (pfl & PW_SEQFETCH) && !vm_istream_safe(m, 1)) {
-                snap_seq(m, fl, psl0, a); /* DCALL SPECMODE: one byte */
-                seqsnap = 1;
-            }
+            if (pfl & PW_SEQFETCH) /* DCALL SPECMODE: one byte */
+                seqsnap = seq_abort_state(m, mapen, 1, fl, psl0, a);
             next = sequence(m, w, fl, psl0, a, wd);
             break;
         default:
@@ -1450,7 +1448,7 @@ static inline uint16_t sequence(struct vax_machine *m, const struct uword *w,
     case US_DISPATCH:
         switch (w->disp) {
         case UD_SPECMODE: next = spec_dispatch(m); break;
-        case UD_ACC: next = (uint16_t)(w->next + m->cur->acc[m->spec % 6] + (m->idx ? 5 : 0)); break;
+        case UD_ACC: next = disp_acc(m, w); break;
         case UD_DL: next = (uint16_t)(w->next + wd); break;
         case UD_A4: next = (uint16_t)(w->next + (a & 15)); break;
         case UD_A2: next = (uint16_t)(w->next + (a & 3)); break;
@@ -1485,10 +1483,7 @@ static inline uint16_t sequence(struct vax_machine *m, const struct uword *w,
         next = cond(m, w->cond, fl, psl0, a, w) ? ird(m, 1) : w->next;
         break;
     case US_SPECNEXT:
-        m->spec++;
-        m->idx = 0;
-        relatch_spec(m);
-        next = m->spec < m->cur->n ? spec_dispatch(m) : m->cur->entry;
+        next = spec_next(m);
         break;
     }
     return next;

@@ -197,9 +197,8 @@ static int xlate2(struct vax_machine *m, uint32_t va, unsigned n, int write,
 /* Points the memo at the line of pa (a reference inside one line that
  * just completed in way w). */
 static inline void memo_fill(struct vax_machine *m, struct vm_memo *mo, uint32_t va,
-                             uint32_t pa, int w, unsigned wi)
+                             uint32_t pa, int w)
 {
-    (void)wi;
     mo->base = va & ~63u;
     mo->span = 64;
     mo->tb = (uint8_t)(m->ipr[0x38] & 1);
@@ -212,28 +211,36 @@ static inline void memo_fill(struct vax_machine *m, struct vm_memo *mo, uint32_t
     }
 }
 
-static inline int phys_read(struct vax_machine *m, uint32_t pa, unsigned n, uint64_t *out)
+/* n bytes at pa through the cache; a reference inside one line points
+ * the memo mo (if any) at that line, va being its virtual address. */
+static inline int phys_read(struct vax_machine *m, uint32_t pa, unsigned n, uint64_t *out,
+                            struct vm_memo *mo, uint32_t va)
 {
     if (!present(m, pa, n)) {
         machine_check(m, pa, 0);
         return -1;
     }
-    cache_ref(m, pa, 0);
+    int w = cache_ref(m, pa, 0);
     if ((pa % VM_CACHE_LINE) + n > VM_CACHE_LINE)
         cache_ref(m, pa + n - 1, 0);
+    else if (mo)
+        memo_fill(m, mo, va, pa, w);
     *out = vm_load_le(m->mem + pa, n);
     return 0;
 }
 
-static inline int phys_write(struct vax_machine *m, uint32_t pa, unsigned n, uint64_t v)
+static inline int phys_write(struct vax_machine *m, uint32_t pa, unsigned n, uint64_t v,
+                             struct vm_memo *mo, uint32_t va)
 {
     if (!present(m, pa, n)) {
         machine_check(m, pa, 1);
         return -1;
     }
-    cache_ref(m, pa, 1);
+    int w = cache_ref(m, pa, 1);
     if ((pa % VM_CACHE_LINE) + n > VM_CACHE_LINE)
         cache_ref(m, pa + n - 1, 1);
+    else if (mo)
+        memo_fill(m, mo, va, pa, w);
     vm_store_le(m->mem + pa, n, v);
     return 0;
 }
@@ -241,12 +248,12 @@ static inline int phys_write(struct vax_machine *m, uint32_t pa, unsigned n, uin
 /* READP / WRITEP: physical (PA = address<29:0>), never translated. */
 int vm_mem_readp(struct vax_machine *m, uint32_t pa, unsigned n, uint64_t *out)
 {
-    return phys_read(m, pa & PA_MASK, n, out);
+    return phys_read(m, pa & PA_MASK, n, out, NULL, 0);
 }
 
 int vm_mem_writep(struct vax_machine *m, uint32_t pa, unsigned n, uint64_t v)
 {
-    return phys_write(m, pa & PA_MASK, n, v);
+    return phys_write(m, pa & PA_MASK, n, v, NULL, 0);
 }
 
 /* Reads n (1..8) bytes at virtual va, little endian, zero-extended;
@@ -257,29 +264,18 @@ int vm_mem_read_memo(struct vax_machine *m, uint32_t va, unsigned n, int write,
 {
     uint32_t pa1, pa2;
     unsigned split;
-    if (mo && (va & 63) + n <= 64) { /* one line: the memo's case */
-        if (xlate(m, va, write, &pa1) < 0)
-            return -1;
-        if (!present(m, pa1, n)) {
-            machine_check(m, pa1, 0);
-            return -1;
-        }
-        int w = cache_ref(m, pa1, 0);
-        *out = vm_load_le(m->mem + pa1, n);
-        memo_fill(m, mo, va, pa1, w, (unsigned)write);
-        return 0;
-    }
     if (!(m->ipr[0x38] & 1) || (va & 0x1FF) + n <= 0x200) { /* one page */
         if (xlate(m, va, write, &pa1) < 0)
             return -1;
-        return phys_read(m, pa1, n, out);
+        return phys_read(m, pa1, n, out, mo, va);
     }
     if (xlate2(m, va, n, write, &pa1, &pa2, &split) < 0)
         return -1;
     if (split == n)
-        return phys_read(m, pa1, n, out);
+        return phys_read(m, pa1, n, out, NULL, 0);
     uint64_t lo, hi;
-    if (phys_read(m, pa1, split, &lo) < 0 || phys_read(m, pa2, n - split, &hi) < 0)
+    if (phys_read(m, pa1, split, &lo, NULL, 0) < 0 ||
+        phys_read(m, pa2, n - split, &hi, NULL, 0) < 0)
         return -1;
     *out = lo | hi << (8 * split);
     return 0;
@@ -301,26 +297,14 @@ int vm_mem_write_memo(struct vax_machine *m, uint32_t va, unsigned n, uint64_t v
 {
     uint32_t pa1, pa2;
     unsigned split;
-    if (mo && (va & 63) + n <= 64) { /* one line: the memo's case */
-        if (xlate(m, va, 1, &pa1) < 0)
-            return -1;
-        if (!present(m, pa1, n)) {
-            machine_check(m, pa1, 1);
-            return -1;
-        }
-        int w = cache_ref(m, pa1, 1);
-        vm_store_le(m->mem + pa1, n, v);
-        memo_fill(m, mo, va, pa1, w, 1);
-        return 0;
-    }
     if (xlate2(m, va, n, 1, &pa1, &pa2, &split) < 0)
         return -1;
     if (split == n)
-        return phys_write(m, pa1, n, v);
+        return phys_write(m, pa1, n, v, mo, va);
     if (!present(m, pa1, split) || !present(m, pa2, n - split))
-        return phys_write(m, present(m, pa1, split) ? pa2 : pa1, 1, 0);
-    phys_write(m, pa1, split, v);
-    return phys_write(m, pa2, n - split, v >> (8 * split));
+        return phys_write(m, present(m, pa1, split) ? pa2 : pa1, 1, 0, NULL, 0);
+    phys_write(m, pa1, split, v, NULL, 0);
+    return phys_write(m, pa2, n - split, v >> (8 * split), NULL, 0);
 }
 
 int vm_mem_write(struct vax_machine *m, uint32_t va, unsigned n, uint64_t v)
