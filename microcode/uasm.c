@@ -402,7 +402,12 @@ static int parse_order(struct asm_state *st, struct wordbuild *wb, char *o)
         }
         if (set_seq(st, wb, US_IRDIF) < 0)
             return -1;
-        return set_label(st, wb, p + 5);
+        p = trim(p + 5);
+        if (strncmp(p, "DISPATCH OPREG ", 15) == 0) { /* else: NEXT + OPREG */
+            wb->w.disp = UD_OPREG;
+            p += 15;
+        }
+        return set_label(st, wb, p);
     }
     if (strncmp(o, "GOTO ", 5) == 0) {
         if (set_seq(st, wb, US_JUMP) < 0)
@@ -582,6 +587,11 @@ static int finish_word(struct asm_state *st, struct wordbuild *wb)
     if (w->misc == UX_IPRRD && (w->dst == UR_MDR || w->d2 == UR_MDR ||
                                 w->mem == UM_READ || w->mem == UM_READP)) {
         err(st, "field conflict: IPRRD loads MDR, which the word also writes");
+        return -1;
+    }
+    const char *rule = uword_rule(w);
+    if (rule) {
+        err(st, "field conflict: %s", rule);
         return -1;
     }
     if (wb->label && !wb->seq_set) {
@@ -1090,7 +1100,8 @@ void uword_describe(const struct uword *w, char *buf, size_t len)
     if (w->seq == US_BRANCH || w->seq == US_BCALL || w->seq == US_IRDIF)
         cat(buf, len, " COND=%s%s", (w->cond & UC_NOT) ? "NOT " : "",
             uw_cond_names[w->cond & ~UC_NOT]);
-    if (w->seq == US_DISPATCH || w->seq == US_DCALL)
+    if (w->seq == US_DISPATCH || w->seq == US_DCALL ||
+        (w->seq == US_IRDIF && w->disp != UD_NONE))
         cat(buf, len, " DISP=%s", uw_disp_names[w->disp]);
     if (w->seq == US_JUMP || w->seq == US_CALL || w->seq == US_BRANCH ||
         w->seq == US_BCALL || w->seq == US_DISPATCH || w->seq == US_DCALL ||

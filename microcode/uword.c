@@ -39,6 +39,19 @@ struct uword uword_default(void)
     return w;
 }
 
+const char *uword_rule(const struct uword *w)
+{
+    if (w->a == UR_RES || w->b == UR_RES || w->s2 == UR_RES || w->d2 == UR_RES)
+        return "RES is a destination of the ALU bus (DST) only";
+    /* RES may write a general register: a word that can microtrap would
+     * need both it and MDR in its abort state, so it has no reference */
+    if (w->dst == UR_RES && (w->mem != UM_NONE || w->a == UR_IB || w->b == UR_IB))
+        return "RES in a word with a memory request or an IB source";
+    if (w->seq == US_IRDIF && w->disp != UD_NONE && w->disp != UD_OPREG)
+        return "IRD IF ... ELSE DISPATCH: only the OPREG dispatch";
+    return NULL;
+}
+
 /* Field layout in the 128-bit word: {offset, width}. */
 enum { F_VALID, F_A, F_B, F_S2, F_DST, F_D2, F_ALU, F_DL, F_CC, F_MEM, F_OPK,
        F_SEQ, F_COND, F_DISP, F_MISC, F_NEXT, F_K, F__N };
@@ -108,5 +121,5 @@ int uword_unpack(const uint8_t in[16], struct uword *w)
         (w->cond & ~UC_NOT) >= UC__COUNT || w->disp >= UD__COUNT ||
         w->misc >= UX__COUNT)
         return -1;
-    return 0;
+    return uword_rule(w) ? -1 : 0;
 }

@@ -29,7 +29,7 @@
     X(OPA0) X(OPA1) X(OPA2) X(OPA3) X(OPA4) X(OPA5)                       \
     X(FPC) X(IVEC) X(IIPL) X(FVA) X(MMACC)                                \
     X(SPSTRT) X(SPEND) X(SPRD) X(SPWR) X(SPST) X(SPDRP) X(SPMSK)          \
-    X(SPCNT) X(SPSIZE)
+    X(SPCNT) X(SPSIZE) X(RES)
 
 /* ALU functions.  5 bits. */
 #define UW_ALUS(X)                                                        \
@@ -60,7 +60,7 @@
     X(ALU.CZ) X(PSL.N) X(PSL.Z) X(PSL.V) X(PSL.C) X(PSL.NZ) X(PSL.CZ)     \
     X(PSL.IV) X(PSL.T) X(PSL.KERN) X(IOVT) X(OPREG) X(SC.Z) X(A.B0)       \
     X(A.B31) X(DLQ) X(RN.PC) X(INTPEND) X(IDX) X(IPR.BAD) X(A.Z)          \
-    X(PSL.IS) X(INEXC) X(SPON)
+    X(PSL.IS) X(INEXC) X(SPON) X(OPREG.NOVT)
 
 /* Dispatches.  4 bits. */
 #define UW_DISPS(X) X(NONE) X(SPECMODE) X(ACC) X(DL) X(A4) X(A2) X(OPREG) X(SPM)
@@ -133,7 +133,7 @@ enum uw_cond {
     UC_ALU_CZ, UC_PSL_N, UC_PSL_Z, UC_PSL_V, UC_PSL_C, UC_PSL_NZ, UC_PSL_CZ,
     UC_PSL_IV, UC_PSL_T, UC_PSL_KERN, UC_IOVT, UC_OPREG, UC_SC_Z, UC_A_B0,
     UC_A_B31, UC_DLQ, UC_RN_PC, UC_INTPEND, UC_IDX, UC_IPR_BAD, UC_A_Z,
-    UC_PSL_IS, UC_INEXC, UC_SPON,
+    UC_PSL_IS, UC_INEXC, UC_SPON, UC_OPREG_NOVT,
     UC__COUNT
 };
 #define UC_NOT 0x20 /* bit 5 of COND negates */
@@ -172,6 +172,10 @@ extern const char *const uw_stop_reasons[USTOP__COUNT]; /* for humans */
 
 /* A word with every field at its default (NONE, NEXT, DL=L, ...). */
 struct uword uword_default(void);
+
+/* The rules a word's fields must keep beyond their ranges (RES, the
+ * IRD-else dispatch): NULL, or what the word breaks. */
+const char *uword_rule(const struct uword *w);
 
 /* 128-bit image form: 16 little-endian bytes. */
 void uword_pack(const struct uword *w, uint8_t out[16]);

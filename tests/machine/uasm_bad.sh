@@ -53,6 +53,21 @@ check ib-on-b '1: IB can only be read on the A bus' \
 '    T0 <- ADD(R1, IB)'
 check both-buses-same-dst '1: field conflict: both buses write T0' \
 '    T0 <- ADD(R1, R2), T0 <- R3'
+check res-source '1: field conflict: RES is a destination of the ALU bus' \
+'    T0 <- ADD(RES, R1)'
+check res-with-memory '1: field conflict: RES in a word with a memory request' \
+'    RES <- R1, MEM=WRITE'
+check res-with-ib '1: field conflict: RES in a word with a memory request or an IB source' \
+'    RES <- IB'
+
+# RES and IRD IF ... ELSE DISPATCH OPREG assemble; the listing names both
+printf 'T: RES <- ADD(R1, R2), IRD IF OPREG.NOVT ELSE DISPATCH OPREG T\n' >"$work/res.mic"
+if ! "$uasm" --listing - -o "$work/res.img" "$work/res.mic" |
+        grep -q 'DST=RES .*SEQ=IRDIF COND=OPREG.NOVT DISP=OPREG NEXT=0000'; then
+    echo "FAIL res listing"; fail=1
+else
+    echo "ok   res listing"
+fi
 
 # a good file assembles, and the listing shows addresses and fields
 printf 'START: T0 <- ADD(R1, #5), DL=B, GOTO START\n' >"$work/good.mic"

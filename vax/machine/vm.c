@@ -229,6 +229,7 @@ static void map_dst(unsigned code, uint8_t *sel, uint8_t *kind)
         switch (code) {
         case UR_RN: s = RF_R; k = PK_RN; break;
         case UR_OPR: s = RF_R; k = PK_OPR; break;
+        case UR_RES: s = RF_MDR; k = PK_RES; break;
         case UR_PSL: /* a mode change: dst_slow */
         case UR_RN1: case UR_RX: case UR_OPR1:
             s = code; k = PK_SLOW; break;
@@ -257,7 +258,7 @@ static int uses_data_path(const struct uword *w, const struct vm_pword *p)
            w->alu == UA_MUL || w->alu == UA_MULU || w->alu == UA_DIV ||
            w->alu == UA_SHLQ || w->alu == UA_SHRQ || w->alu == UA_ASHQ ||
            (cond_seq && ((c >= UC_ALU_Z && c <= UC_ALU_CZ) || c == UC_A_B0 ||
-                         c == UC_A_B31 || c == UC_A_Z)) ||
+                         c == UC_A_B31 || c == UC_A_Z || c == UC_OPREG_NOVT)) ||
            (disp_seq && (w->disp == UD_A4 || w->disp == UD_A2 || w->disp == UD_SPM)) ||
            w->misc == UX_EVCNT;
 }
@@ -269,7 +270,7 @@ static int uses_flags(const struct uword *w)
     unsigned c = w->cond & 0x1F;
     return w->cc != UCC_NONE || seq_fetches(w) ||
            ((w->seq == US_BRANCH || w->seq == US_BCALL || w->seq == US_IRDIF) &&
-            c >= UC_ALU_Z && c <= UC_ALU_CZ);
+            ((c >= UC_ALU_Z && c <= UC_ALU_CZ) || c == UC_OPREG_NOVT));
 }
 
 /* Loads the control store, pre-decoding every word (struct vm_pword). */
@@ -634,8 +635,21 @@ static inline void write_rn(struct vax_machine *m, uint32_t v, unsigned wd)
     gpr_write(&m->r[m->rn], v, wd);
 }
 
+/* RES, the result of an execute flow: MDR (for the memory store that
+ * may follow), and at once the register when operand OPK is one -- the
+ * 8600's E-box wrote a register result in the cycle that made it. */
+static inline void write_res(struct vax_machine *m, uint32_t v, unsigned wd)
+{
+    m->mdr = v;
+    if (m->opreg[m->opk])
+        gpr_write(&m->r[m->opa[m->opk] & 15], v, wd);
+}
+
 /* A destination: a register-file store (a general register merges a byte
  * or word), R[RN] with its UNDO log entry, or the general demultiplexer. */
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
 static inline void dst(struct vax_machine *m, unsigned sel, unsigned kind,
                        unsigned code, uint32_t v, unsigned wd)
 {
@@ -655,6 +669,10 @@ static inline void dst(struct vax_machine *m, unsigned sel, unsigned kind,
         write_rn(m, v, wd);
         return;
     }
+    if (kind == PK_RES) {
+        write_res(m, v, wd);
+        return;
+    }
     dst_slow(m, code, v, wd);
 }
 
@@ -670,6 +688,7 @@ static void dst_slow(struct vax_machine *m, unsigned d, uint32_t v, unsigned wd)
     case UR_RX: gpr_write(&m->r[m->rx], v, wd); return;
     case UR_OPR: gpr_write(&m->r[m->opa[m->opk] & 15], v, wd); return;
     case UR_OPR1: gpr_write(&m->r[(m->opa[m->opk] + 1) & 15], v, wd); return;
+    case UR_RES: write_res(m, v, wd); return;
     case UR_PSL:
         if ((m->psl ^ v) & 0x03000000u)
             vm_memo_flush(m); /* the mode changes translations */
@@ -910,6 +929,9 @@ static inline int cond(const struct vax_machine *m, unsigned c, unsigned fl,
     case UC_IDX: r = m->idx; break;
     case UC_IPR_BAD: r = m->ipr_bad; break;
     case UC_A_Z: r = a == 0; break;
+    case UC_OPREG_NOVT: /* RES went to a register, no overflow trap due */
+        r = m->opreg[m->opk] && !((fl & F_V) && (psl & PSL_IV));
+        break;
     default: r = 0;
     }
     return (c & UC_NOT) ? !r : r;
@@ -1007,6 +1029,12 @@ static inline int seq_fetches(const struct uword *w)
 
 static inline uint16_t sequence(struct vax_machine *m, const struct uword *w,
                                 unsigned fl, uint32_t psl0, uint32_t a, unsigned wd);
+
+/* IRDIF's other side: NEXT, or with DISP=OPREG the OPREG table entry. */
+static inline uint16_t irdif_else(const struct vax_machine *m, const struct uword *w)
+{
+    return (uint16_t)(w->next + (w->disp == UD_OPREG ? m->opreg[m->opk] : 0));
+}
 
 /* READP/WRITEP address: MAR, or with the SPAM microorder SPXLATE MAR
  * through the cache-set swizzle (vm_spam_xlate) unless SPAM_STAT<9>
@@ -1113,6 +1141,7 @@ static inline uint32_t *dst_cell(struct vax_machine *m, unsigned sel, unsigned k
     case PK_GPR: return &m->rf[sel];
     case PK_RN: return &m->r[m->rn];
     case PK_OPR: return &m->r[m->opa[m->opk] & 15];
+    case PK_RES: return NULL; /* never in a translating word (uword_rule) */
     default:
         switch (code) {
         case UR_RN1: return &m->r[(m->rn + 1) & 15];
@@ -1333,7 +1362,7 @@ static inline void run_loop(struct vax_machine *m, uint64_t limit, int tracing,
             break;
         case US_IRDIF:
             if (!cond(m, w->cond, fl, psl0, a, w)) {
-                upc = w->next & (UCS_SIZE - 1);
+                upc = irdif_else(m, w) & (UCS_SIZE - 1);
                 continue;
             }
             seqsnap = seq_abort_state(m, mapen, 3, fl, psl0, a);
@@ -1480,7 +1509,7 @@ static inline uint16_t sequence(struct vax_machine *m, const struct uword *w,
         next = ird(m, 1);
         break;
     case US_IRDIF:
-        next = cond(m, w->cond, fl, psl0, a, w) ? ird(m, 1) : w->next;
+        next = cond(m, w->cond, fl, psl0, a, w) ? ird(m, 1) : irdif_else(m, w);
         break;
     case US_SPECNEXT:
         next = spec_next(m);

@@ -44,6 +44,7 @@ struct vm_pword {
 #define PK_GPR 8         /* a general register: byte/word writes merge */
 #define PK_RN 9          /* R[RN], logged for UNDO */
 #define PK_OPR 10        /* R[OPA[OPK]] */
+#define PK_RES 11        /* RES: MDR, and R[OPA[OPK]] for a register operand */
 #define PK_SLOW 15       /* the general multiplexer (src_slow, dst_slow) */
 
 /* The register file: every bus register the microword selects by number
