@@ -155,7 +155,9 @@ static int build_roms(struct vax_machine *m, const struct ucode_image *img,
                         if (t < 0)
                             t = rsvaddr;
                     }
-                    m->spec_tab[ix][acc][mode][pc] = (uint16_t)t;
+                    for (int rn = 0; rn < 16; rn++)
+                        if ((rn == 15) == pc)
+                            m->spec_tab[ix][acc][mode << 4 | rn] = (uint16_t)t;
                 }
     return 0;
 }
@@ -280,10 +282,12 @@ static void predecode(struct vax_machine *m, const struct uword *words)
         struct vm_pword *p = &m->cs[i];
         p->u = words[i];
         const struct uword *w = &p->u;
-        p->fl = (uint8_t)((may_translate(w) ? PW_XLATE : 0) |
+        p->fl = (uint16_t)((may_translate(w) ? PW_XLATE : 0) |
                           (seq_fetches(w) ? PW_SEQFETCH : 0) |
                           (w->seq == US_NEXT || w->seq == US_JUMP ? PW_SIMPLESEQ : 0) |
-                          (w->mem != UM_NONE || w->misc != UX_NONE ? PW_MEMMISC : 0));
+                          (w->mem != UM_NONE || w->misc != UX_NONE ? PW_MEMMISC : 0) |
+                          (w->mem != UM_NONE ? PW_MEM : 0) |
+                          (w->misc != UX_NONE ? PW_MISC : 0));
         map_src(w->a, &p->sa, &p->ka);
         map_src(w->b, &p->sb, &p->kb);
         map_src(w->s2, &p->ss, &p->ks);
@@ -460,7 +464,7 @@ static inline uint16_t spec_dispatch(struct vax_machine *m)
     m->lat[LAT_RN] = m->rn;
     m->lat[LAT_RN1] = (m->rn + 1u) & 15;
     m->rf_lit = b & 0x3F;
-    return m->spec_tab[m->idx][acc][b >> 4][m->rn == 15];
+    return m->spec_tab[m->idx][acc][b & 0xFF];
 }
 
 /* SPECNEXT: the next specifier, or the execute flow after the last. */
@@ -495,8 +499,12 @@ static inline int int_request(struct vax_machine *m)
     return 0;
 }
 
-/* IRD: count, check for interrupts, fetch and decode the opcode. */
-static uint16_t ird(struct vax_machine *m, int count)
+/* IRD: count, check for interrupts, fetch and decode the opcode.
+ * (Inlined into the microcycle loop: it ends nearly every instruction.) */
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
+static inline uint16_t ird(struct vax_machine *m, int count)
 {
     if (count)
         m->icnt++;
@@ -880,6 +888,9 @@ static inline uint32_t alu(struct vax_machine *m, unsigned f, uint32_t a, uint32
 
 /* The ALU when nobody looks at its flags: the same result (the compiler
  * drops the flag logic of the inlined copy). */
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
 static inline uint32_t alu_nofl(struct vax_machine *m, unsigned f, uint32_t a, uint32_t b,
                                 unsigned wd)
 {
@@ -887,6 +898,9 @@ static inline uint32_t alu_nofl(struct vax_machine *m, unsigned f, uint32_t a, u
     return alu(m, f, a, b, wd, &fl);
 }
 
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
 static inline int cond(const struct vax_machine *m, unsigned c, unsigned fl,
                        uint32_t psl, uint32_t a, const struct uword *w)
 {
@@ -1070,6 +1084,9 @@ static inline void set_cc(struct vax_machine *m, unsigned cc, unsigned fl, uint3
 }
 
 /* The word's memory request (MEM field). */
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
 static inline void mem_request(struct vax_machine *m, const struct uword *w, unsigned wd)
 {
     unsigned n = width_size[wd];
@@ -1271,11 +1288,13 @@ static inline void run_loop(struct vax_machine *m, uint64_t limit, int tracing,
                 set_cc(m, w->cc, fl, r);
         }
         if (pfl & PW_MEMMISC) {
-            mem_request(m, w, wd);
-            if (UNLIKELY(m->stop | m->utrap)) {
-                if (m->stop)
-                    return;
-                goto microtrap;
+            if (pfl & PW_MEM) {
+                mem_request(m, w, wd);
+                if (UNLIKELY(m->stop | m->utrap)) {
+                    if (m->stop)
+                        return;
+                    goto microtrap;
+                }
             }
             switch (w->misc) {
             case UX_NONE: break;

@@ -25,7 +25,7 @@ struct drom_entry {      /* one opcode's decode-ROM word */
  * fields every microcycle.  Nothing here changes what the word does. */
 struct vm_pword {
     struct uword u;
-    uint8_t fl;          /* PW_* */
+    uint16_t fl;         /* PW_* */
     /* the bus selectors resolved to the register file (rf below): a
      * source reads rf[sel + lat[kind]]; kind PK_SLOW goes through the
      * general multiplexer with the field's own code */
@@ -36,6 +36,8 @@ struct vm_pword {
 #define PW_SEQFETCH 2u   /* its sequencing fetches (IRD, SPECMODE) */
 #define PW_SIMPLESEQ 4u  /* SEQ is NEXT or JUMP */
 #define PW_MEMMISC 8u    /* has a memory request or a MISC function */
+#define PW_MEM 256u      /* has a memory request */
+#define PW_MISC 512u     /* has a MISC function */
 #define PW_DP 16u        /* uses the data path (sources, ALU, results, flags) */
 #define PW_S2 32u        /* uses S2/D2 (a second result, or an S2 side effect) */
 #define PW_FL 64u        /* something looks at the ALU flags */
@@ -103,7 +105,8 @@ struct vax_machine {
     struct vm_pword *cs;        /* the control store, pre-decoded */
     /* decode ROMs */
     struct drom_entry drom[512];
-    uint16_t spec_tab[2][5][16][2]; /* [indexed][acc][mode][rn==PC] */
+    /* [indexed][acc][specifier byte]: mode and RN = PC or not */
+    uint16_t spec_tab[2][5][256];
     uint16_t spec_b;                /* branch displacement entry */
     uint16_t l_rsvinsn;
     /* memory */
