@@ -129,7 +129,11 @@ static int build_roms(struct vax_machine *m, const struct ucode_image *img,
     for (int i = 0; i < 512; i++) {
         struct drom_entry *e = &m->drom[i];
         e->last = (uint8_t)(e->n ? e->n - 1 : 0);
-        e->wd0 = e->n ? e->dt[0] : 2;
+        for (int j = e->n; j < 8; j++)
+            e->dt[j] = 2; /* what SPEC and OPK name beyond the operands */
+        for (int j = 0; j < 8; j++)
+            e->size[j] = (uint8_t)width_size[e->dt[j]];
+        e->wd0 = e->dt[0];
     }
     for (int ix = 0; ix < 2; ix++)
         for (int acc = 0; acc < 5; acc++)
@@ -265,12 +269,12 @@ static int uses_data_path(const struct uword *w, const struct vm_pword *p)
            w->misc == UX_EVCNT;
 }
 
-/* Does anything look at the word's ALU flags (CC, a condition, the
- * abort state of a fetching word, which keeps them for UTRET)? */
+/* Does anything look at the word's ALU flags (CC, a condition -- also
+ * when UTRET re-executes an IRDIF from the abort state, which keeps them)? */
 static int uses_flags(const struct uword *w)
 {
     unsigned c = w->cond & 0x1F;
-    return w->cc != UCC_NONE || seq_fetches(w) ||
+    return w->cc != UCC_NONE ||
            ((w->seq == US_BRANCH || w->seq == US_BCALL || w->seq == US_IRDIF) &&
             ((c >= UC_ALU_Z && c <= UC_ALU_CZ) || c == UC_OPREG_NOVT));
 }
@@ -412,16 +416,22 @@ static inline void relatch_spec(struct vax_machine *m)
 {
     const struct drom_entry *e = m->cur;
     unsigned sp = m->spec;
-    m->lat[LAT_SPEC] = sp < 6 ? sp : sp % 6;
-    m->wdl[UDL_CUR] = sp < e->n ? e->dt[sp] : 2;
-    m->rf_size = width_size[m->wdl[UDL_CUR]];
+    if (LIKELY(sp < 6)) {
+        m->lat[LAT_SPEC] = (uint8_t)sp;
+        m->wdl[UDL_CUR] = e->dt[sp];
+        m->rf_size = e->size[sp];
+        return;
+    }
+    m->lat[LAT_SPEC] = sp % 6;
+    m->wdl[UDL_CUR] = 2;
+    m->rf_size = 4;
 }
 
 static inline void relatch_opk(struct vax_machine *m)
 {
     const struct drom_entry *e = m->cur;
     m->lat[LAT_OPK] = m->opk;
-    m->wdl[UDL_OPK] = m->opk < e->n ? e->dt[m->opk] : 2;
+    m->wdl[UDL_OPK] = e->dt[m->opk & 7];
 }
 
 static void relatch(struct vax_machine *m)
@@ -538,7 +548,7 @@ static inline uint16_t ird(struct vax_machine *m, int count)
     m->lat[LAT_SPEC] = 0;
     m->lat[LAT_OPK] = 0;
     m->wdl[UDL_CUR] = m->wdl[UDL_OPK] = e->wd0;
-    m->rf_size = width_size[e->wd0];
+    m->rf_size = e->size[0];
     if (UNLIKELY(!e->defined))
         return m->l_rsvinsn;
     if (e->n == 0)

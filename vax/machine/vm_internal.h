@@ -15,7 +15,8 @@ struct drom_entry {      /* one opcode's decode-ROM word */
     uint8_t defined;     /* 0: reserved instruction */
     uint8_t n;           /* number of operands */
     uint8_t acc[6];      /* ACC_* */
-    uint8_t dt[6];       /* 0 B, 1 W, 2 L, 3 Q */
+    uint8_t dt[8];       /* 0 B, 1 W, 2 L, 3 Q; L beyond the operands */
+    uint8_t size[8];     /* dt's byte counts (SIZE) */
     uint8_t last;        /* the last operand (0 if none) */
     uint8_t wd0;         /* the first operand's width (L if none) */
 };
