@@ -125,7 +125,7 @@ EVKAA_PASS = 0x1822
 EVKAA_WAIT_PC = "0000B88C"          # BRB . waiting for the key (console interrupt)
 EVKAA_SIMH_PATCH = [(0x953F, 0x11), (0x9540, 0x05)]  # BRB 9546: skip subtest 61's CC check
 EVKAA_OURS_A = 6_000_000            # microcycles: well into pass 2+ (pass 1 ends near 1.6 M)
-EVKAA_OURS_LIMIT = 115_000_000      # the next "done!" (pass 0xA0) is near 126 M
+EVKAA_DONE_PASS = 0xA0              # the next "done!" comes with this pass
 EVKAA_SIMH_A = (2_500_000, 1_000_000)  # steps to the key wait, steps after the key
 
 
@@ -327,11 +327,14 @@ def bench_evkaa(a, ours, work, results, notes):
     if da != 1:
         raise RunError("EVKAA: %d 'done!' after %d microcycles (want 1)" %
                        (da, ca))
-    # calibrate: a short stretch, then size the long one to --seconds * 2
-    tp, sp, _, _ = go(ca + 4_000_000)
+    # calibrate: a short stretch, then size the long one to --seconds * 2,
+    # staying well short of the pass that prints the next "done!" (where
+    # that falls depends on the microcode's cycle counts)
+    tp, sp, _, pp = go(ca + 4_000_000)
     rate = 4_000_000 / max(tp - ta, 1e-3)
-    cb = ca + int(min(EVKAA_OURS_LIMIT - ca,
-                      max(8_000_000, 2 * a.seconds * rate)))
+    per_pass = 4_000_000 / max(pp - pa, 1)
+    limit = int(0.85 * (EVKAA_DONE_PASS - pa) * per_pass)
+    cb = ca + int(min(limit, max(8_000_000, 2 * a.seconds * rate)))
     tb = best(lambda: go(cb)[0], a.reps)
     ta = best(lambda: go(ca)[0], a.reps)
     _, sb, db, pb = go(cb)
