@@ -6,6 +6,9 @@ usage: bench_vs_simh.py VASM SPAMCTL VAX780 [--kernel KERNEL.BIN]
                         [--evkaa EVKAA.EXE] [--seconds S] [--reps N]
                         [--demo-seconds S] [--demo-reps N] [--callgrind]
                         [--only NAME]... [--quick]
+       bench_vs_simh.py --write-programs DIR
+                        (the three loops as DIR/NAME.s, shorter: the
+                        training set of pgo-build.sh)
 
 --seconds: host time of the long run of each loop and of the EVKAA stretch
 (/2) on ours (default 1); --reps: best of N for each timed run (default
@@ -526,7 +529,23 @@ class Args:
     pass
 
 
+# iteration counts for --write-programs (pgo-build.sh's training set:
+# a fraction of a second each)
+TRAINING_COUNTS = {"alu": 200000, "memcopy": 400, "calls-ret": 100000}
+
+
+def write_programs(d):
+    """--write-programs DIR: the loops as NAME.s, for pgo-build.sh."""
+    os.makedirs(d, exist_ok=True)
+    for name, src in PROGRAMS:
+        with open(os.path.join(d, name + ".s"), "w") as f:
+            f.write(src % TRAINING_COUNTS[name])
+
+
 def parse(argv):
+    if len(argv) == 2 and argv[0] == "--write-programs":
+        write_programs(argv[1])
+        sys.exit(0)
     if len(argv) < 3:
         sys.exit(__doc__)
     a = Args()

@@ -19,39 +19,9 @@ find "$dir" -name '*.gcda' -delete
 meson compile -C "$dir"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-cat > "$work/alu.s" <<'S'
-    movl $200000, r0
-1:  addl2 r1, r2
-    xorl2 r2, r3
-    incl r4
-    bicl3 $0xff, r3, r5
-    sobgtr r0, 1b
-    halt
-S
-cat > "$work/memcopy.s" <<'S'
-    movl $400, r0
-2:  movab buf, r5
-    movab buf+2048, r7
-    movl $256, r3
-1:  movl (r5)+, r6
-    movl r6, (r7)+
-    sobgtr r3, 1b
-    sobgtr r0, 2b
-    halt
-buf: .space 4096
-S
-cat > "$work/calls.s" <<'S'
-    movl $100000, r0
-1:  pushl r0
-    calls $1, sub
-    sobgtr r0, 1b
-    halt
-sub: .word 0x000c
-    movl 4(ap), r2
-    addl2 r2, r3
-    ret
-S
-for p in alu memcopy calls; do
+# the benchmark's own loops, shorter
+python3 "$src/tests/bench/bench_vs_simh.py" --write-programs "$work"
+for p in alu memcopy calls-ret; do
     "$dir/cli/vasm" --raw --base 0x1000 -o "$work/$p.bin" "$work/$p.s"
     "$dir/cli/spamctl" run --raw "$work/$p.bin" --load-at 0x1000 --set r14=8000 \
         --max-cycles 0 --console-in '' --dump-state "$work/$p.json" >/dev/null
