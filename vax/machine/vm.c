@@ -251,6 +251,12 @@ static void map_dst(unsigned code, uint8_t *sel, uint8_t *kind)
     *kind = (uint8_t)k;
 }
 
+/* Conditions that read the word's own ALU flags. */
+static int cond_reads_flags(unsigned c)
+{
+    return (c >= UC_ALU_Z && c <= UC_ALU_CZ) || c == UC_OPREG_NOVT;
+}
+
 /* Does the word use its data path?  Not when no result goes anywhere,
  * no condition codes change, no source or ALU function has a side effect
  * and neither the sequencer nor MISC looks at the ALU flags or A. */
@@ -263,8 +269,8 @@ static int uses_data_path(const struct uword *w, const struct vm_pword *p)
            p->ka == PK_SLOW || p->kb == PK_SLOW || p->ks == PK_SLOW ||
            w->alu == UA_MUL || w->alu == UA_MULU || w->alu == UA_DIV ||
            w->alu == UA_SHLQ || w->alu == UA_SHRQ || w->alu == UA_ASHQ ||
-           (cond_seq && ((c >= UC_ALU_Z && c <= UC_ALU_CZ) || c == UC_A_B0 ||
-                         c == UC_A_B31 || c == UC_A_Z || c == UC_OPREG_NOVT)) ||
+           (cond_seq && (cond_reads_flags(c) || c == UC_A_B0 || c == UC_A_B31 ||
+                         c == UC_A_Z)) ||
            (disp_seq && (w->disp == UD_A4 || w->disp == UD_A2 || w->disp == UD_SPM)) ||
            w->misc == UX_EVCNT;
 }
@@ -276,7 +282,7 @@ static int uses_flags(const struct uword *w)
     unsigned c = w->cond & 0x1F;
     return w->cc != UCC_NONE ||
            ((w->seq == US_BRANCH || w->seq == US_BCALL || w->seq == US_IRDIF) &&
-            ((c >= UC_ALU_Z && c <= UC_ALU_CZ) || c == UC_OPREG_NOVT));
+            cond_reads_flags(c));
 }
 
 /* Loads the control store, pre-decoding every word (struct vm_pword). */
@@ -286,10 +292,8 @@ static void predecode(struct vax_machine *m, const struct uword *words)
         struct vm_pword *p = &m->cs[i];
         p->u = words[i];
         const struct uword *w = &p->u;
-        p->fl = (uint16_t)((may_translate(w) ? PW_XLATE : 0) |
+        p->fl = (uint8_t)((may_translate(w) ? PW_XLATE : 0) |
                           (seq_fetches(w) ? PW_SEQFETCH : 0) |
-                          (w->seq == US_NEXT || w->seq == US_JUMP ? PW_SIMPLESEQ : 0) |
-                          (w->mem != UM_NONE || w->misc != UX_NONE ? PW_MEMMISC : 0) |
                           (w->mem != UM_NONE ? PW_MEM : 0) |
                           (w->misc != UX_NONE ? PW_MISC : 0));
         map_src(w->a, &p->sa, &p->ka);
@@ -1297,7 +1301,7 @@ static inline void run_loop(struct vax_machine *m, uint64_t limit, int tracing,
             if (w->cc != UCC_NONE)
                 set_cc(m, w->cc, fl, r);
         }
-        if (pfl & PW_MEMMISC) {
+        if (pfl & (PW_MEM | PW_MISC)) {
             if (pfl & PW_MEM) {
                 mem_request(m, w, wd);
                 if (UNLIKELY(m->stop | m->utrap)) {

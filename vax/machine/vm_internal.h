@@ -26,7 +26,7 @@ struct drom_entry {      /* one opcode's decode-ROM word */
  * fields every microcycle.  Nothing here changes what the word does. */
 struct vm_pword {
     struct uword u;
-    uint16_t fl;         /* PW_* */
+    uint8_t fl;          /* PW_* */
     /* the bus selectors resolved to the register file (rf below): a
      * source reads rf[sel + lat[kind]]; kind PK_SLOW goes through the
      * general multiplexer with the field's own code */
@@ -35,10 +35,8 @@ struct vm_pword {
 };
 #define PW_XLATE 1u      /* may make a translated reference (snapshot) */
 #define PW_SEQFETCH 2u   /* its sequencing fetches (IRD, SPECMODE) */
-#define PW_SIMPLESEQ 4u  /* SEQ is NEXT or JUMP */
-#define PW_MEMMISC 8u    /* has a memory request or a MISC function */
-#define PW_MEM 256u      /* has a memory request */
-#define PW_MISC 512u     /* has a MISC function */
+#define PW_MEM 4u        /* has a memory request */
+#define PW_MISC 8u       /* has a MISC function */
 #define PW_DP 16u        /* uses the data path (sources, ALU, results, flags) */
 #define PW_S2 32u        /* uses S2/D2 (a second result, or an S2 side effect) */
 #define PW_FL 64u        /* something looks at the ALU flags */
