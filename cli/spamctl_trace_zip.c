@@ -9,6 +9,7 @@
 #include "cli/spamctl_cmds.h"
 #include "cli/spamctl_trace.h"
 #include "spam/spam_compress.h"
+#include "spam/spam_writer.h"
 
 static void usage(FILE *f, int compress)
 {

@@ -3,10 +3,10 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 #include <zlib.h>
 
 #include "spam/spam_header.h"
+#include "spam/spam_writer.h"
 #include "spam/spam_zfmt.h"
 
 struct spam_compressor {
@@ -18,22 +18,6 @@ struct spam_compressor {
     struct spam_zcodec *zc;
     uint8_t *out;
 };
-
-int spam_write_all(int fd, const void *buf, size_t n)
-{
-    const uint8_t *p = buf;
-    while (n) {
-        ssize_t k = write(fd, p, n);
-        if (k < 0) {
-            if (errno == EINTR)
-                continue;
-            return -1;
-        }
-        p += k;
-        n -= (size_t)k;
-    }
-    return 0;
-}
 
 struct spam_compressor *spam_compressor_new(int fd, const uint8_t *hdr, size_t hdr_len, int level,
                                             struct spam_err *err)

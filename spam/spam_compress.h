@@ -22,7 +22,4 @@ int spam_compressor_add(struct spam_compressor *c, const struct spam_record *r, 
 int spam_compressor_finish(struct spam_compressor *c, const uint8_t *tail, size_t tail_len,
                            uint64_t *out_bytes, struct spam_err *err);
 
-/* Writes all of buf to fd; 0 or -1 (errno set). */
-int spam_write_all(int fd, const void *buf, size_t n);
-
 #endif

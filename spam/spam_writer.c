@@ -16,8 +16,9 @@ struct spam_writer {
     uint8_t buf[WBUF_RECORDS * SPAM_RECORD_BYTES];
 };
 
-static int write_all(int fd, const uint8_t *p, size_t n)
+int spam_write_all(int fd, const void *buf, size_t n)
 {
+    const uint8_t *p = buf;
     while (n) {
         ssize_t k = write(fd, p, n);
         if (k < 0) {
@@ -44,7 +45,7 @@ struct spam_writer *spam_writer_open_fd(int fd, const struct spam_header *h, str
     w->h.records = 0;
     uint8_t hb[SPAM_FILE_HEADER_BYTES];
     spam_header_encode(&w->h, hb);
-    if (write_all(fd, hb, sizeof hb) != 0) {
+    if (spam_write_all(fd, hb, sizeof hb) != 0) {
         spam_err_set(err, 0, "cannot write header: %s", strerror(errno));
         free(w);
         return NULL;
@@ -54,7 +55,7 @@ struct spam_writer *spam_writer_open_fd(int fd, const struct spam_header *h, str
 
 int spam_writer_flush(struct spam_writer *w)
 {
-    if (w->nbuf && write_all(w->fd, w->buf, w->nbuf * SPAM_RECORD_BYTES) != 0)
+    if (w->nbuf && spam_write_all(w->fd, w->buf, w->nbuf * SPAM_RECORD_BYTES) != 0)
         w->failed = 1;
     w->nbuf = 0;
     return w->failed ? -1 : 0;
@@ -85,7 +86,7 @@ int spam_writer_close(struct spam_writer *w, struct spam_err *err)
         w->h.records = w->records;
         uint8_t hb[SPAM_FILE_HEADER_BYTES];
         spam_header_encode(&w->h, hb);
-        if (write_all(w->fd, hb, sizeof hb) != 0) {
+        if (spam_write_all(w->fd, hb, sizeof hb) != 0) {
             spam_err_set(err, 0, "cannot rewrite header: %s", strerror(errno));
             rc = -1;
         }

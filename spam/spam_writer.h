@@ -25,4 +25,8 @@ int spam_writer_close(struct spam_writer *w, struct spam_err *err);
 /* Closes without finalising (for tests of killed writers). */
 void spam_writer_abandon(struct spam_writer *w);
 
+/* Writes all of buf to fd, again after EINTR; 0 or -1 (errno set).  For
+ * every trace file writer (this one, the compressor). */
+int spam_write_all(int fd, const void *buf, size_t n);
+
 #endif
