@@ -137,6 +137,25 @@ static inline int spam_vector_is_software(unsigned vec) { return vec >= 0x84 && 
  * incl_us and excl_us fields are meaningful only for an REI without
  * SPAM_EVF_UNMATCHED.  The common path has no data-dependent branches:
  * pushes and pops are done with conditional moves. */
+/* The end of a fast-path event: the new nesting depth, the flag and
+ * warning when a push found the stack full or an REI found it empty, the
+ * instruction count. */
+static inline int spam__decode_finish(struct spam_decoder *d, struct spam_stack *s,
+                                      struct spam_event *e, uint32_t dep, unsigned is_rei,
+                                      unsigned push, unsigned pop, uint64_t idx, uint64_t t,
+                                      uint16_t ev)
+{
+    dep = dep + push - pop;
+    s->depth = dep;
+    e->depth = (uint8_t)dep;
+    unsigned bad = (is_rei & !pop) | (!is_rei & !push);
+    e->flags = (uint16_t)(bad ? (is_rei ? SPAM_EVF_UNMATCHED : SPAM_EVF_OVERFLOW) : 0);
+    if (__builtin_expect(bad, 0))
+        spam__decode_warn(d, is_rei ? SPAM_W_UNMATCHED : SPAM_W_OVERFLOW, idx, t, ev);
+    e->icount = d->icount - (d->opts.correct_icount ? d->hw_interrupts : 0);
+    return 1;
+}
+
 #define SPAM__FAST_CLASSES ((1u << SPAM_CLASS_INTERRUPT) | (1u << SPAM_CLASS_EXCEPTION) | \
                             (1u << SPAM_CLASS_CHM) | (1u << SPAM_CLASS_REI))
 static inline int spam_decode_step(struct spam_decoder *d, struct spam_record r, struct spam_event *e)
@@ -180,18 +199,10 @@ static inline int spam_decode_step(struct spam_decoder *d, struct spam_record r,
     uint32_t dep = s->depth;
     unsigned is_rei = cls == SPAM_CLASS_REI;
     unsigned vec = ev & 0xFFF;
-    d->hw_interrupts += (cls == SPAM_CLASS_INTERRUPT) & !(vec >= 0x84 && vec <= 0xBC);
+    d->hw_interrupts += (cls == SPAM_CLASS_INTERRUPT) & !spam_vector_is_software(vec);
     if (d->opts.no_service) {
         unsigned pop = is_rei & (dep != 0), push = !is_rei & (dep < SPAM_MAX_DEPTH);
-        dep = dep + push - pop;
-        s->depth = dep;
-        e->depth = (uint8_t)dep;
-        unsigned bad = (is_rei & !pop) | (!is_rei & !push);
-        e->flags = (uint16_t)(bad ? (is_rei ? SPAM_EVF_UNMATCHED : SPAM_EVF_OVERFLOW) : 0);
-        if (__builtin_expect(bad, 0))
-            spam__decode_warn(d, is_rei ? SPAM_W_UNMATCHED : SPAM_W_OVERFLOW, idx, t, ev);
-        e->icount = d->icount - (d->opts.correct_icount ? d->hw_interrupts : 0);
-        return 1;
+        return spam__decode_finish(d, s, e, dep, is_rei, push, pop, idx, t, ev);
     }
     /* pop: the top frame (a harmless stale slot when there is none) */
     const struct spam_frame *top = &s->f[(dep - 1) & (SPAM_MAX_DEPTH - 1)];
@@ -214,15 +225,7 @@ static inline int spam_decode_step(struct spam_decoder *d, struct spam_record r,
     f->child_us = 0;
     f->ev = ev;
     f->psl = psl;
-    dep = dep + push - pop;
-    s->depth = dep;
-    e->depth = (uint8_t)dep;
-    unsigned bad = (is_rei & !pop) | (!is_rei & !push);
-    e->flags = (uint16_t)(bad ? (is_rei ? SPAM_EVF_UNMATCHED : SPAM_EVF_OVERFLOW) : 0);
-    if (__builtin_expect(bad, 0))
-        spam__decode_warn(d, is_rei ? SPAM_W_UNMATCHED : SPAM_W_OVERFLOW, idx, t, ev);
-    e->icount = d->icount - (d->opts.correct_icount ? d->hw_interrupts : 0);
-    return 1;
+    return spam__decode_finish(d, s, e, dep, is_rei, push, pop, idx, t, ev);
 }
 
 /* The same as calling spam_decode_step() on each of the n records and
@@ -293,7 +296,7 @@ spam__decode_run(struct spam_decoder *d, const struct spam_record *recs, size_t 
         unsigned is_rei = cls == SPAM_CLASS_REI;
         if (correct) { /* hw_interrupts matters only for the correction */
             unsigned vec = ev & 0xFFF;
-            hw += (cls == SPAM_CLASS_INTERRUPT) & !(vec >= 0x84 && vec <= 0xBC);
+            hw += (cls == SPAM_CLASS_INTERRUPT) & !spam_vector_is_software(vec);
         }
         /* one deeper for an entry, one less for an REI; outside 0..MAX
          * (unsigned: an REI at depth 0 wraps) is the rare case, an REI
