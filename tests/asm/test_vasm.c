@@ -316,6 +316,15 @@ static void t_errors(void **st)
     expect_error("x: nop\n.space 300\nmovl b`x,%r0",
                  "t.s:3: displacement -304 out of range for a 1-byte field in movl");
     expect_error(".org 4\n.org 2", "t.s:2: attempt to move .org backwards");
+    /* too big for any VAX 8600, however the size is reached; the last
+       (found by the fuzzer) once wrapped the section size to 0 and
+       overran the image buffer */
+    static const char too_big[] = "t.s: the program needs more than the 512 MB a VAX 8600 can "
+                                  "hold at base 0x0 (a stray .org or .space?)";
+    expect_error(".org 0x20000001", too_big);
+    expect_error(".space 0x10000000\n.space 0x10000000\n.byte 1", too_big);
+    expect_error("l:.org 1\n.org 0xffffffff\n.byte 1", too_big);
+    expect_error("l:.org 1\n\t.bl:.org 1111111111111111111\nenable\t", too_big);
     expect_error("movl 4(%r1,%r0", "t.s:1: movl takes 2 operands, got 1");
     expect_error("movl 4(%r1),%r0 junk", "t.s:1: register %r0 used in an expression");
     expect_error("movl *%r0,%r1", "t.s:1: deferred register '*%r0': write (%r0) for register deferred");

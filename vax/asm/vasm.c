@@ -366,10 +366,12 @@ int vasm_assemble_listing(const struct vasm_source *srcs, size_t nsrcs,
         for (int s = 0; s < NSEC; s++)
             total += (uint64_t)a->files[i].sec[s].size + (1u << a->files[i].sec[s].align_p2);
     if (ok && (total > VASM_MAX_IMAGE || (uint64_t)base + total > 0x100000000ull)) {
+        /* (a section's size saturates just past the limit, so the sum is
+         * a lower bound, not the exact need) */
         vasm_diag_add(diag, a->nfiles ? a->files[0].name : "vasm", 0,
-                      "the program needs %llu bytes, more than the %u MB a VAX 8600 can hold "
-                      "(a stray .org or .space?)",
-                      (unsigned long long)total, VASM_MAX_IMAGE >> 20);
+                      "the program needs more than the %u MB a VAX 8600 can hold at base "
+                      "0x%x (a stray .org or .space?)",
+                      VASM_MAX_IMAGE >> 20, base);
         ok = 0;
     }
     uint32_t imgend = sec_end[SEC_DATA] > sec_start[SEC_DATA] ? sec_end[SEC_DATA]

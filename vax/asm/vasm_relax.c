@@ -155,20 +155,24 @@ void vasm_relax_section(struct file *f, int secno)
             }
         }
     } while (stretched && --maxit > 0);
-    uint32_t end = 0;
+    /* 64-bit, so that several .org items near 4 GB cannot wrap the
+     * section's size back to a small number (a fuzzer found one). */
+    uint64_t end = 0;
     for (int i = 0; i < s->n; i++) {
         /* final sizes of alignment/org from final addresses */
         struct item *it = &s->it[i];
-        it->addr = end;
+        it->addr = end < UINT32_MAX ? (uint32_t)end : UINT32_MAX;
         if (it->kind == IT_ALIGN)
-            it->size = align_size(it, end);
+            it->size = align_size(it, it->addr);
         if (it->kind == IT_ORG) {
             it->org = org_target(s, it);
-            it->size = it->org >= (int64_t)end ? (uint32_t)(it->org - end) : 0;
+            it->size = it->org >= (int64_t)end ? (uint32_t)(it->org - (int64_t)end) : 0;
         }
         end += it->size;
     }
-    s->size = end;
+    /* Anything past the largest image is refused at layout (vasm.c);
+     * saturate so that refusal sees it. */
+    s->size = end > VASM_MAX_IMAGE ? VASM_MAX_IMAGE + 1u : (uint32_t)end;
 }
 
 /* gas's md_estimate_size_before_relax: decide forward references */
