@@ -204,6 +204,20 @@ static void t_directives(void **st)
     EXPECT(".byte 1\n.balign 4,7", 1, 7, 7, 7);
     EXPECT(".space 2\n.space 1,9\n.zero 1", 0, 0, 9, 0);
     EXPECT(".fill 2,2,0x102", 2, 1, 2, 1);
+    EXPECT(".fill 2,6,0x1122334455", 0x55, 0x44, 0x33, 0x22, 0, 0, 0x55, 0x44, 0x33, 0x22, 0, 0);
+    EXPECT(".fill 3,0,7\n.byte 1", 1);
+    /* more units than one 4 KB block holds (1365 of 3 bytes), then more */
+    uint8_t want[1400 * 3 + 1];
+    for (int i = 0; i < 1400; i++) {
+        want[3 * i] = 3;
+        want[3 * i + 1] = 2;
+        want[3 * i + 2] = 1;
+    }
+    want[sizeof want - 1] = 9;
+    expect_bytes(".fill 1400,3,0x10203\n.byte 9", want, sizeof want);
+    uint8_t want2[5000];
+    memset(want2, 0x5a, sizeof want2);
+    expect_bytes(".space 5000,0x5a", want2, sizeof want2);
     EXPECT(".byte 1\n.org 4\n.byte 2", 1, 0, 0, 0, 2);
     EXPECT(".quad -2", 0xfe, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff);
     EXPECT("x = 2\n.set y, x*3\n.equ z, y+1\n.byte x,y,z", 2, 6, 7);
@@ -322,7 +336,11 @@ static void t_errors(void **st)
     static const char too_big[] = "t.s: the program needs more than the 512 MB a VAX 8600 can "
                                   "hold at base 0x0 (a stray .org or .space?)";
     expect_error(".org 0x20000001", too_big);
-    expect_error(".space 0x10000000\n.space 0x10000000\n.byte 1", too_big);
+    /* .space/.fill are refused as they ask, before memory is taken */
+    expect_error(".fill 0x8000000, 8, 0",
+                 "t.s:1: .fill makes the program larger than the 512 MB a VAX 8600 can hold");
+    expect_error(".space 0x100\n.data\n.fill 0x8000000, 4, 0",
+                 "t.s:3: .fill makes the program larger than the 512 MB a VAX 8600 can hold");
     expect_error("l:.org 1\n.org 0xffffffff\n.byte 1", too_big);
     expect_error("l:.org 1\n\t.bl:.org 1111111111111111111\nenable\t", too_big);
     expect_error("movl 4(%r1,%r0", "t.s:1: movl takes 2 operands, got 1");

@@ -275,20 +275,27 @@ int vasm_directive(struct as *a, const char *d, size_t dn, const char *p, const 
             vasm_err(a, "non-zero fill in .bss");
             return 0;
         }
-        if (!isfill) {
-            /* .space/.skip/.zero: bytes of one value, a block at a time */
-            uint8_t block[4096];
-            memset(block, (int)(val & 0xff), sizeof block);
-            for (int64_t left = cnt; left > 0; left -= (int64_t)sizeof block)
-                vasm_emit_bytes(vasm_fixed(a), block,
-                                left < (int64_t)sizeof block ? (uint32_t)left : sizeof block);
+        a->fill_bytes += (uint64_t)cnt * (uint64_t)size;
+        if (a->fill_bytes > VASM_MAX_IMAGE) {
+            vasm_err(a, "%.*s makes the program larger than the %u MB a VAX 8600 can hold",
+                     (int)dn, d, VASM_MAX_IMAGE >> 20);
             return 0;
         }
-        for (int64_t i = 0; i < cnt; i++) {
-            /* gas: .fill writes 4 bytes of value at most, then zeros */
-            vasm_emitn(a, (uint64_t)(val & 0xffffffff), size > 4 ? 4 : (int)size);
-            if (size > 4)
-                vasm_emitn(a, 0, (int)size - 4);
+        if (size == 0)
+            return 0;
+        /* One unit: .space's byte, or .fill's value, of which gas writes
+         * 4 bytes at most, then zeros.  Emitted a block of whole units at
+         * a time: a unit per call took seconds for a large count. */
+        uint8_t unit[8] = {0};
+        for (int i = 0; i < size && i < 4; i++)
+            unit[i] = (uint8_t)((uint64_t)val >> (8 * i));
+        uint8_t block[4096];
+        int64_t per = (int64_t)(sizeof block / (size_t)size);
+        for (int64_t i = 0; i < per; i++)
+            memcpy(block + i * size, unit, (size_t)size);
+        for (int64_t left = cnt; left > 0; left -= per) {
+            int64_t k = left < per ? left : per;
+            vasm_emit_bytes(vasm_fixed(a), block, (uint32_t)(k * size));
         }
         return 0;
     }

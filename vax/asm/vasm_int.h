@@ -120,6 +120,10 @@ struct as {
     int line;
     int errs_in_stmt;
     int want_listing;
+    /* bytes asked for by .space/.skip/.zero/.fill so far, all files: the
+     * only directives whose output is not bounded by the source's length,
+     * so the only ones that could exhaust memory before layout */
+    uint64_t fill_bytes;
 };
 
 /* lexical cursor */
