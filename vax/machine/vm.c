@@ -101,6 +101,7 @@ static int build_roms(struct vax_machine *m, const struct ucode_image *img,
     for (int i = 0; i < 512; i++) {
         m->drom[i].entry = (uint16_t)rsvinsn;
         m->drom[i].defined = 0;
+        m->drom[i].fork = 0xFF;
     }
     for (size_t i = 0; i < vax_opcode_count; i++) {
         const struct vax_opcode *op = &vax_opcodes[i];
@@ -125,6 +126,19 @@ static int build_roms(struct vax_machine *m, const struct ucode_image *img,
         }
         if (entry < 0)
             e->n = 0; /* go straight to UNIMPLEMENTED */
+        /* the register fork: on the last operand that is not a branch
+         * displacement, if it is read, modify or write */
+        e->fork = 0xFF;
+        int f = e->n - 1;
+        while (f >= 0 && e->acc[f] == ACC_B)
+            f--;
+        if (f >= 0 && e->acc[f] <= ACC_W) {
+            int r = find(img, "%s%s", name, ".REG");
+            if (r >= 0) {
+                e->fork = (uint8_t)f;
+                e->reg_entry = (uint16_t)r;
+            }
+        }
     }
     for (int i = 0; i < 512; i++) {
         struct drom_entry *e = &m->drom[i];
@@ -478,6 +492,9 @@ static inline uint16_t spec_dispatch(struct vax_machine *m)
     m->lat[LAT_RN] = m->rn;
     m->lat[LAT_RN1] = (m->rn + 1u) & 15;
     m->rf_lit = b & 0x3F;
+    /* the register fork (§4): register mode Rn, n < 15, no index */
+    if (m->spec == e->fork && (b & 0xF0) == 0x50 && (b & 15) != 15 && !m->idx)
+        return e->reg_entry;
     return m->spec_tab[m->idx][acc][b & 0xFF];
 }
 

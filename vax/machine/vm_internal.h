@@ -19,6 +19,12 @@ struct drom_entry {      /* one opcode's decode-ROM word */
     uint8_t size[8];     /* dt's byte counts (SIZE) */
     uint8_t last;        /* the last operand (0 if none) */
     uint8_t wd0;         /* the first operand's width (L if none) */
+    /* the register fork (MICROARCHITECTURE.md §4): when specifier `fork`
+     * is register mode Rn (n < 15, no index), the SPECMODE dispatch enters
+     * reg_entry (the label MNEMONIC.REG) instead of SPEC.X.REG; fork is
+     * 0xFF when the microcode has no such label */
+    uint8_t fork;
+    uint16_t reg_entry;
 };
 
 /* A microword pre-decoded when the control store is loaded (vm.c): the
