@@ -102,6 +102,7 @@ static int build_roms(struct vax_machine *m, const struct ucode_image *img,
         m->drom[i].entry = (uint16_t)rsvinsn;
         m->drom[i].defined = 0;
         m->drom[i].fork = 0xFF;
+        m->drom[i].mfork = 0xFF;
     }
     for (size_t i = 0; i < vax_opcode_count; i++) {
         const struct vax_opcode *op = &vax_opcodes[i];
@@ -128,7 +129,7 @@ static int build_roms(struct vax_machine *m, const struct ucode_image *img,
             e->n = 0; /* go straight to UNIMPLEMENTED */
         /* the register fork: on the last operand that is not a branch
          * displacement, if it is read, modify or write */
-        e->fork = 0xFF;
+        e->fork = e->mfork = 0xFF;
         int f = e->n - 1;
         while (f >= 0 && e->acc[f] == ACC_B)
             f--;
@@ -137,6 +138,13 @@ static int build_roms(struct vax_machine *m, const struct ucode_image *img,
             if (r >= 0) {
                 e->fork = (uint8_t)f;
                 e->reg_entry = (uint16_t)r;
+            }
+            /* the memory fork: modify and write operands always set or
+             * clear OPREG in their specifier flows */
+            r = find(img, "%s%s", name, ".MEM");
+            if (r >= 0 && (e->acc[f] == ACC_M || e->acc[f] == ACC_W)) {
+                e->mfork = (uint8_t)f;
+                e->mem_entry = (uint16_t)r;
             }
         }
     }
@@ -504,7 +512,13 @@ static inline uint16_t spec_next(struct vax_machine *m)
     m->spec++;
     m->idx = 0;
     relatch_spec(m);
-    return m->spec < m->cur->n ? spec_dispatch(m) : m->cur->entry;
+    const struct drom_entry *e = m->cur;
+    if (m->spec < e->n)
+        return spec_dispatch(m);
+    /* the memory fork (§4): the fork operand is in memory */
+    if (e->mfork != 0xFF && !m->opreg[e->mfork])
+        return e->mem_entry;
+    return e->entry;
 }
 
 /* DISPATCH ACC: the access-class tail (R M W A V), +5 after an index. */

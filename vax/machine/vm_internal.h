@@ -25,6 +25,11 @@ struct drom_entry {      /* one opcode's decode-ROM word */
      * 0xFF when the microcode has no such label */
     uint8_t fork;
     uint16_t reg_entry;
+    /* the memory fork: when operand mfork (the same operand, modify or
+     * write) is in memory, SPECNEXT after the last specifier enters
+     * mem_entry (MNEMONIC.MEM) instead of entry; 0xFF: no such label */
+    uint8_t mfork;
+    uint16_t mem_entry;
 };
 
 /* A microword pre-decoded when the control store is loaded (vm.c): the
