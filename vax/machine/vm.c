@@ -507,6 +507,9 @@ static inline uint16_t spec_dispatch(struct vax_machine *m)
 }
 
 /* SPECNEXT: the next specifier, or the execute flow after the last. */
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
 static inline uint16_t spec_next(struct vax_machine *m)
 {
     m->spec++;
@@ -1314,7 +1317,10 @@ static inline void run_loop(struct vax_machine *m, uint64_t limit, int tracing,
             uint32_t r;
             if (pfl & PW_S2) {
                 uint32_t s2 = src(m, pw->ss, pw->ks, w->s2, w, wd); /* ALU, NONE: 0 */
-                r = alu(m, w->alu, a, b, wd, &fl);
+                if (pfl & PW_FL)
+                    r = alu(m, w->alu, a, b, wd, &fl);
+                else
+                    r = alu_nofl(m, w->alu, a, b, wd);
                 dst(m, pw->sd, pw->kd, w->dst, r, wd);
                 dst(m, pw->sd2, pw->kd2, w->d2, w->s2 == UR_ALU ? r : s2, wd);
             } else {
@@ -1341,6 +1347,7 @@ static inline void run_loop(struct vax_machine *m, uint64_t limit, int tracing,
                     goto microtrap;
                 }
             }
+            if (pfl & PW_MISC)
             switch (w->misc) {
             case UX_NONE: break;
             case UX_LATCHRX: m->rx = m->rn; m->idx = 1; break;
