@@ -239,7 +239,8 @@ static void map_src(unsigned code, uint8_t *sel, uint8_t *kind)
         case UR_LIT: s = RF_LIT; break;
         case UR_SIZE: s = RF_SIZE; break;
         case UR_OPVL: s = RF_OPV; k = LAT_LAST; break;
-        default: s = code; k = PK_SLOW; /* IB, IPR, RX, OPR, ... */
+        case UR_IB: s = code; k = PK_IB; break;
+        default: s = code; k = PK_SLOW; /* IPR, RX, OPR, ... */
         }
     *sel = (uint8_t)s;
     *kind = (uint8_t)k;
@@ -288,7 +289,7 @@ static int uses_data_path(const struct uword *w, const struct vm_pword *p)
     int cond_seq = w->seq == US_BRANCH || w->seq == US_BCALL || w->seq == US_IRDIF;
     int disp_seq = w->seq == US_DISPATCH || w->seq == US_DCALL;
     return w->dst != UR_NONE || w->d2 != UR_NONE || w->cc != UCC_NONE ||
-           p->ka == PK_SLOW || p->kb == PK_SLOW || p->ks == PK_SLOW ||
+           PK_SPECIAL(p->ka) || PK_SPECIAL(p->kb) || PK_SPECIAL(p->ks) ||
            w->alu == UA_MUL || w->alu == UA_MULU || w->alu == UA_DIV ||
            w->alu == UA_SHLQ || w->alu == UA_SHRQ || w->alu == UA_ASHQ ||
            (cond_seq && (cond_reads_flags(c) || c == UC_A_B0 || c == UC_A_B31 ||
@@ -325,9 +326,9 @@ static void predecode(struct vax_machine *m, const struct uword *words)
         map_dst(w->d2, &p->sd2, &p->kd2);
         if (uses_data_path(w, p))
             p->fl |= PW_DP;
-        if (w->d2 != UR_NONE || p->ks == PK_SLOW)
+        if (w->d2 != UR_NONE || PK_SPECIAL(p->ks))
             p->fl |= PW_S2;
-        if (p->ka == PK_SLOW || p->kb == PK_SLOW || p->ks == PK_SLOW)
+        if (PK_SPECIAL(p->ka) || PK_SPECIAL(p->kb) || PK_SPECIAL(p->ks))
             p->fl |= PW_SLOWSRC;
         if (uses_flags(w))
             p->fl |= PW_FL;
@@ -613,8 +614,10 @@ static uint32_t src_slow(struct vax_machine *m, unsigned s, const struct uword *
 static inline uint32_t src(struct vax_machine *m, unsigned sel, unsigned kind,
                            unsigned code, const struct uword *w, unsigned wd)
 {
-    if (LIKELY(kind != PK_SLOW))
+    if (LIKELY(kind < PK_GPR))
         return m->rf[sel + m->lat[kind]];
+    if (kind == PK_IB)
+        return istream(m, width_size[wd] > 4 ? 4 : width_size[wd]);
     return src_slow(m, code, w, wd);
 }
 

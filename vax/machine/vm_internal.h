@@ -57,7 +57,9 @@ struct vm_pword {
 #define PK_RN 9          /* R[RN], logged for UNDO */
 #define PK_OPR 10        /* R[OPA[OPK]] */
 #define PK_RES 11        /* RES: MDR, and R[OPA[OPK]] for a register operand */
+#define PK_IB 14         /* source IB: the I-stream, read inline */
 #define PK_SLOW 15       /* the general multiplexer (src_slow, dst_slow) */
+#define PK_SPECIAL(k) ((k) >= PK_IB) /* a source with side effects or traps */
 
 /* The register file: every bus register the microword selects by number
  * lives at a fixed index, so a selector is an index plus a latch offset. */
