@@ -319,6 +319,8 @@ static void predecode(struct vax_machine *m, const struct uword *words)
                           (seq_fetches(w) ? PW_SEQFETCH : 0) |
                           (w->mem != UM_NONE ? PW_MEM : 0) |
                           (w->misc != UX_NONE ? PW_MISC : 0));
+        if (!w->valid) /* the sequencer's switch stops on it (run_loop) */
+            p->u.seq = US__COUNT;
         map_src(w->a, &p->sa, &p->ka);
         map_src(w->b, &p->sb, &p->kb);
         map_src(w->s2, &p->ss, &p->ks);
@@ -502,7 +504,7 @@ static inline uint16_t spec_dispatch(struct vax_machine *m)
     m->lat[LAT_RN1] = (m->rn + 1u) & 15;
     m->rf_lit = b & 0x3F;
     /* the register fork (§4): register mode Rn, n < 15, no index */
-    if (m->spec == e->fork && (b & 0xF0) == 0x50 && (b & 15) != 15 && !m->idx)
+    if ((b & 0xF0) == 0x50 && m->spec == e->fork && (b & 15) != 15 && !m->idx)
         return e->reg_entry;
     return m->spec_tab[m->idx][acc][b & 0xFF];
 }
@@ -1289,12 +1291,16 @@ static inline void run_loop(struct vax_machine *m, uint64_t limit, int tracing,
         }
         const struct vm_pword *pw = &m->cs[upc];
         const struct uword *w = &pw->u;
-        if (UNLIKELY(!w->valid)) {
-            ucode_error(m, "unused micro-address executed");
-            return;
-        }
-        if (tracing)
+        /* an unused word (valid = 0) has no data path, memory or MISC
+         * function, and its pre-decoded SEQ, US__COUNT, stops below;
+         * the micro-tracer must not see it first */
+        if (tracing) {
+            if (UNLIKELY(!w->valid)) {
+                ucode_error(m, "unused micro-address executed");
+                return;
+            }
             m->utrace(m->utrace_ctx, m, (uint16_t)upc);
+        }
         m->st.microcycles++;
         if (w->opk != UOPK_KEEP) {
             m->opk = w->opk;
@@ -1464,6 +1470,10 @@ static inline void run_loop(struct vax_machine *m, uint64_t limit, int tracing,
                 seqsnap = seq_abort_state(m, mapen, 1, fl, psl0, a);
             next = sequence(m, w, fl, psl0, a, wd);
             break;
+        case US__COUNT: /* an unused word (predecode) */
+            m->st.microcycles--; /* it never ran */
+            ucode_error(m, "unused micro-address executed");
+            return;
         default:
             NOT_REACHED();
             next = 0;
