@@ -1048,7 +1048,7 @@ static void snap_save(struct vax_machine *m, struct vm_snap *s)
     memcpy(s->ustack, m->ustack, sizeof s->ustack);
     s->usp = m->usp;
     s->log_n = m->log_n;
-    memcpy(s->log_reg, m->log_reg, m->log_n);
+    memcpy(s->log_reg, m->log_reg, m->log_n * sizeof m->log_reg[0]);
     memcpy(s->log_val, m->log_val, m->log_n * sizeof(uint32_t));
     s->instructions = m->st.instructions;
 }
@@ -1078,7 +1078,7 @@ static void snap_restore_regs(struct vax_machine *m, const struct vm_snap *s)
         vm_memo_flush(m);
     m->psl = s->rf[RF_PSL];
     m->log_n = s->log_n;
-    memcpy(m->log_reg, s->log_reg, s->log_n);
+    memcpy(m->log_reg, s->log_reg, s->log_n * sizeof s->log_reg[0]);
     memcpy(m->log_val, s->log_val, s->log_n * sizeof(uint32_t));
 }
 
@@ -1197,7 +1197,7 @@ static inline void mem_request(struct vax_machine *m, const struct uword *w, uns
 struct undo {
     uint32_t *d1, *d2;
     uint32_t v1, v2, psl, q, pc;
-    uint8_t log_n;
+    uint32_t log_n;
 };
 
 /* The register a destination selector will write (NULL: none in the

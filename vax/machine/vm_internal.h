@@ -87,8 +87,9 @@ struct vm_memo {
 
 struct cache_set {
     uint32_t tag[VM_CACHE_WAYS];
-    uint8_t valid[VM_CACHE_WAYS], dirty[VM_CACHE_WAYS];
-    uint8_t lru; /* way to replace next */
+    uint8_t valid[VM_CACHE_WAYS];
+    uint32_t dirty[VM_CACHE_WAYS]; /* words: see the latches below */
+    uint32_t lru; /* way to replace next */
 };
 
 struct vax_machine {
@@ -104,9 +105,12 @@ struct vax_machine {
         };
     };
     uint32_t lat[LAT_N];        /* selector offsets from the latches */
-    uint8_t wdl[6];             /* DL field -> width; [4] CUR, [5] OPK */
-    uint8_t opreg[6];
-    uint8_t rn, rx, specb, spec, idx, opk;
+    /* The latches are words, not bytes: a byte store may alias anything
+     * to the compiler, which then reloads the machine's state after each
+     * one in the microcycle loop. */
+    uint32_t wdl[6];            /* DL field -> width; [4] CUR, [5] OPK */
+    uint32_t opreg[6];
+    uint32_t rn, rx, specb, spec, idx, opk;
     uint16_t opc;
     const struct drom_entry *cur;
     /* sequencer */
@@ -139,8 +143,8 @@ struct vax_machine {
     uint32_t fpc;               /* FPC: PC of the current opcode (IRD latch) */
     uint32_t fva;               /* FVA: address of the failing reference */
     int fva_write;              /* ... and whether it was a write */
-    uint8_t log_n;              /* register-change log (CLRLOG / UNDO) */
-    uint8_t log_reg[16];
+    uint32_t log_n;             /* register-change log (CLRLOG / UNDO) */
+    uint32_t log_reg[16];
     uint32_t log_val[16];
     int utrap;                  /* a microtrap is pending this cycle */
     uint16_t utrap_upc;
@@ -162,12 +166,12 @@ struct vax_machine {
     int mm_active;              /* between a TB-miss microtrap and UTRET/UTABORT */
     struct vm_snap {            /* the data path at the start of the trapped word */
         uint32_t rf[RF_N], fpc;
-        uint8_t opreg[6], rn, rx, specb, spec, idx, opk;
+        uint32_t opreg[6], rn, rx, specb, spec, idx, opk;
         uint16_t opc, upc;
         const struct drom_entry *cur;
         uint16_t ustack[USTACK_DEPTH];
         int usp;
-        uint8_t log_n, log_reg[16];
+        uint32_t log_n, log_reg[16];
         uint32_t log_val[16];
         uint64_t instructions;
         int seq;                /* trapped in the sequencing phase (IRD, SPECMODE) */

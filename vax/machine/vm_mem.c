@@ -59,7 +59,7 @@ static inline int cache_ref(struct vax_machine *m, uint32_t pa, int write)
     for (int w = 0; w < VM_CACHE_WAYS; w++)
         if (s->valid[w] && s->tag[w] == tag) {
             m->st.cache_hits++;
-            s->lru = (uint8_t)(w ^ 1);
+            s->lru = (uint32_t)(w ^ 1);
             if (write)
                 s->dirty[w] = 1;
             return w;
@@ -76,8 +76,8 @@ static inline int cache_ref(struct vax_machine *m, uint32_t pa, int write)
     }
     s->valid[w] = 1;
     s->tag[w] = tag;
-    s->dirty[w] = (uint8_t)write;
-    s->lru = (uint8_t)(w ^ 1);
+    s->dirty[w] = (uint32_t)write;
+    s->lru = (uint32_t)(w ^ 1);
     return w;
 }
 
