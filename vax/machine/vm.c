@@ -128,8 +128,8 @@ static int build_roms(struct vax_machine *m, const struct ucode_image *img,
         if (entry < 0)
             e->n = 0; /* go straight to UNIMPLEMENTED */
         /* the register fork: on the last operand that is not a branch
-         * displacement, if it is read, modify or write */
-        e->fork = e->mfork = 0xFF;
+         * displacement, if it is read, modify or write (fork and mfork
+         * start as 0xFF, none, above) */
         int f = e->n - 1;
         while (f >= 0 && e->acc[f] == ACC_B)
             f--;
