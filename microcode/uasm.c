@@ -177,7 +177,7 @@ struct wordbuild {
     } as[4];
     int nas;
     int bare_func; /* index in as[] of a function without destination, or -1 */
-    int dl_set, cc_set, mem_set, opk_set, misc_set;
+    int dl_set, cc_set, mem_set, opk_set, misc_set, fop_set;
 };
 
 static int set_k(struct asm_state *st, struct wordbuild *wb, int64_t v)
@@ -230,7 +230,7 @@ static int writable(int r)
     case UR_NONE: case UR_ICNT: case UR_ZERO: case UR_K: case UR_IB:
     case UR_LIT: case UR_RXS: case UR_SIZE: case UR_OPCODE: case UR_IPR:
     case UR_ALU: case UR_OPVL: case UR_FPC: case UR_IVEC: case UR_IIPL:
-    case UR_FVA: case UR_MMACC:
+    case UR_FVA: case UR_MMACC: case UR_FBL: case UR_FBH:
         return 0;
     default:
         return 1;
@@ -479,6 +479,9 @@ static int parse_order(struct asm_state *st, struct wordbuild *wb, char *o)
         if (strcmp(key, "MISC") == 0)
             return set_enum_field(st, &wb->misc_set, &wb->w.misc, "MISC",
                                   uw_misc_names, UX__COUNT, val);
+        if (strcmp(key, "FOP") == 0)
+            return set_enum_field(st, &wb->fop_set, &wb->w.fop, "FOP",
+                                  uw_fop_names, UF__COUNT, val);
         if (strcmp(key, "OPK") == 0) {
             int64_t v;
             if (parse_number(st, val, &v) < 0 || v < 0 || v > 5) {
@@ -946,11 +949,13 @@ int uasm_assemble_files(const char *const *paths, int npaths,
 
 /* ---- the binary image ---- */
 
-static const char MAGIC[8] = {'V', 'A', 'X', 'U', 'C', 'S', '0', '1'};
+static const char MAGIC[8] = {'V', 'A', 'X', 'U', 'C', 'S', '0', '2'};
 
+/* Any version is an image (so an old one is refused by name, not read
+ * as microcode source); ucode_image_parse takes only the current one. */
 int ucode_is_image(const uint8_t *buf, size_t len)
 {
-    return len >= 8 && memcmp(buf, MAGIC, 8) == 0;
+    return len >= 8 && memcmp(buf, MAGIC, 6) == 0;
 }
 
 static void put32(uint8_t *p, uint32_t v)
@@ -1000,6 +1005,13 @@ int ucode_image_parse(const uint8_t *buf, size_t len, struct ucode_image *out,
     memset(out, 0, sizeof *out);
     if (!ucode_is_image(buf, len) || len < 16) {
         snprintf(errbuf, errlen, "not a control-store image (bad magic)");
+        return -1;
+    }
+    if (memcmp(buf, MAGIC, 8) != 0) {
+        snprintf(errbuf, errlen, "control-store image version %c%c: this machine "
+                 "reads version %c%c (the microword layout changed; assemble the "
+                 "source again with uasm)", isprint(buf[6]) ? buf[6] : '?',
+                 isprint(buf[7]) ? buf[7] : '?', MAGIC[6], MAGIC[7]);
         return -1;
     }
     uint32_t used = get32(buf + 8), nl = get32(buf + 12);
@@ -1096,6 +1108,8 @@ void uword_describe(const struct uword *w, char *buf, size_t len)
         cat(buf, len, "OPK=%u ", w->opk);
     if (w->misc != d.misc)
         cat(buf, len, "MISC=%s ", uw_misc_names[w->misc]);
+    if (w->fop != d.fop)
+        cat(buf, len, "FOP=%s ", uw_fop_names[w->fop]);
     cat(buf, len, "SEQ=%s", uw_seq_names[w->seq]);
     if (w->seq == US_BRANCH || w->seq == US_BCALL || w->seq == US_IRDIF)
         cat(buf, len, " COND=%s%s", (w->cond & UC_NOT) ? "NOT " : "",

@@ -40,7 +40,7 @@ void ucode_image_free(struct ucode_image *img);
 /* Label lookup: returns the address, or -1. */
 int ucode_label(const struct ucode_image *img, const char *name);
 
-/* The binary image: "VAXUCS01", u32 used, u32 nlabels, used x 16 bytes,
+/* The binary image: "VAXUCS02", u32 used, u32 nlabels, used x 16 bytes,
  * then per label u16 addr, u16 len, name bytes.  Little endian.
  * ucode_image_serialize returns a malloc'ed buffer. */
 uint8_t *ucode_image_serialize(const struct ucode_image *img, size_t *len);

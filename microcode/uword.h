@@ -29,19 +29,22 @@
     X(OPA0) X(OPA1) X(OPA2) X(OPA3) X(OPA4) X(OPA5)                       \
     X(FPC) X(IVEC) X(IIPL) X(FVA) X(MMACC)                                \
     X(SPSTRT) X(SPEND) X(SPRD) X(SPWR) X(SPST) X(SPDRP) X(SPMSK)          \
-    X(SPCNT) X(SPSIZE) X(RES)
+    X(SPCNT) X(SPSIZE) X(RES)                                             \
+    X(OPX) X(OPY) X(OPXK) X(OPYK) X(RN2) X(RN3) X(OPR2) X(OPR3)           \
+    X(LA) X(LB) X(LSA) X(LSB) X(FBL) X(FBH)
 
-/* ALU functions.  5 bits. */
+/* ALU functions.  6 bits. */
 #define UW_ALUS(X)                                                        \
     X(PASSA) X(PASSB) X(ADD) X(ADC) X(SUB) X(SBC) X(AND) X(OR) X(XOR)     \
     X(BIC) X(NOT) X(SEXT) X(ZEXT) X(TRUNC) X(MUL) X(MULU) X(DIV)          \
     X(SHL) X(SHR) X(SAR) X(SHLQ) X(SHRQ) X(ASH) X(ASHQ) X(ROTL) X(MASK)   \
-    X(FFS) X(FFC) X(BIT) X(HMRG) X(PACK)
+    X(FFS) X(FFC) X(BIT) X(HMRG) X(PACK) X(CLZ)
 
-/* Data length of the cycle.  3 bits. */
-#define UW_DLS(X) X(L) X(B) X(W) X(Q) X(CUR) X(OPK)
+/* Data length of the cycle.  3 bits.  O (octaword, 16 bytes) is an
+ * operand size: the ALU works at L in such a cycle (§3.2). */
+#define UW_DLS(X) X(L) X(B) X(W) X(Q) X(CUR) X(OPK) X(O)
 
-/* Condition-code control.  3 bits. */
+/* Condition-code control.  4 bits. */
 #define UW_CCS(X) X(NONE) X(ARITH) X(LOGIC) X(TEST) X(CMP) X(NZV) X(NZVC0) X(QUAD)
 
 /* Memory requests.  4 bits. */
@@ -54,16 +57,20 @@
     X(NEXT) X(JUMP) X(CALL) X(RET) X(BRANCH) X(BCALL) X(DISPATCH)         \
     X(DCALL) X(IRD) X(IRDIF) X(SPECNEXT)
 
-/* Microbranch conditions.  5 bits plus NOT. */
+/* Microbranch conditions.  6 bits plus NOT. */
 #define UW_CONDS(X)                                                       \
     X(TRUE) X(ALU.Z) X(ALU.N) X(ALU.V) X(ALU.C) X(ALU.LT) X(ALU.LE)       \
     X(ALU.CZ) X(PSL.N) X(PSL.Z) X(PSL.V) X(PSL.C) X(PSL.NZ) X(PSL.CZ)     \
     X(PSL.IV) X(PSL.T) X(PSL.KERN) X(IOVT) X(OPREG) X(SC.Z) X(A.B0)       \
     X(A.B31) X(DLQ) X(RN.PC) X(INTPEND) X(IDX) X(IPR.BAD) X(A.Z)          \
-    X(PSL.IS) X(INEXC) X(SPON) X(OPREG.NOVT)
+    X(PSL.IS) X(INEXC) X(SPON) X(OPREG.NOVT) X(PSL.FU) X(PSL.DV) X(A.B15)
 
 /* Dispatches.  4 bits. */
 #define UW_DISPS(X) X(NONE) X(SPECMODE) X(ACC) X(DL) X(A4) X(A2) X(OPREG) X(SPM)
+
+/* F-box functions (FOP field, 6 bits; MICROARCHITECTURE.md §12): the
+ * floating-point unit beside the E-box, for F, D and G.  NONE: idle. */
+#define UW_FOPS(X) X(NONE)
 
 /* Special microorders.  5 bits. */
 #define UW_MISCS(X)                                                       \
@@ -123,6 +130,9 @@ enum uw_disp { UW_DISPS(UW_ENUM_ITEM) UD__COUNT };
 #define UW_ENUM_ITEM(n) UX_##n,
 enum uw_misc { UW_MISCS(UW_ENUM_ITEM) UX__COUNT };
 #undef UW_ENUM_ITEM
+#define UW_ENUM_ITEM(n) UF_##n,
+enum uw_fop { UW_FOPS(UW_ENUM_ITEM) UF__COUNT };
+#undef UW_ENUM_ITEM
 #define UW_ENUM_ITEM(n, s) USTOP_##n,
 enum uw_stop { UW_STOPS(UW_ENUM_ITEM) USTOP__COUNT };
 #undef UW_ENUM_ITEM
@@ -133,10 +143,11 @@ enum uw_cond {
     UC_ALU_CZ, UC_PSL_N, UC_PSL_Z, UC_PSL_V, UC_PSL_C, UC_PSL_NZ, UC_PSL_CZ,
     UC_PSL_IV, UC_PSL_T, UC_PSL_KERN, UC_IOVT, UC_OPREG, UC_SC_Z, UC_A_B0,
     UC_A_B31, UC_DLQ, UC_RN_PC, UC_INTPEND, UC_IDX, UC_IPR_BAD, UC_A_Z,
-    UC_PSL_IS, UC_INEXC, UC_SPON, UC_OPREG_NOVT,
+    UC_PSL_IS, UC_INEXC, UC_SPON, UC_OPREG_NOVT, UC_PSL_FU, UC_PSL_DV,
+    UC_A_B15,
     UC__COUNT
 };
-#define UC_NOT 0x20 /* bit 5 of COND negates */
+#define UC_NOT 0x40 /* bit 6 of COND negates */
 #define UOPK_KEEP 7 /* OPK field default: keep the OPK latch */
 
 /* One unpacked microword.  `valid` is 0 for an unused control-store
@@ -154,6 +165,7 @@ struct uword {
     uint8_t cond;  /* enum uw_cond | UC_NOT */
     uint8_t disp;  /* enum uw_disp */
     uint8_t misc;  /* enum uw_misc */
+    uint8_t fop;   /* enum uw_fop  */
     uint8_t valid;
 };
 
@@ -167,6 +179,7 @@ extern const char *const uw_seq_names[US__COUNT];
 extern const char *const uw_cond_names[UC__COUNT];
 extern const char *const uw_disp_names[UD__COUNT];
 extern const char *const uw_misc_names[UX__COUNT];
+extern const char *const uw_fop_names[UF__COUNT];
 extern const char *const uw_stop_names[USTOP__COUNT];   /* symbols  */
 extern const char *const uw_stop_reasons[USTOP__COUNT]; /* for humans */
 

@@ -16,6 +16,8 @@
 void vm_pamm_reset(struct vax_machine *m);
 int vm_mem_readp(struct vax_machine *m, uint32_t pa, unsigned n, uint64_t *out);
 int vm_mem_writep(struct vax_machine *m, uint32_t pa, unsigned n, uint64_t v);
+int vm_mem_read16(struct vax_machine *m, uint32_t va, int write, uint32_t out[4]);
+int vm_mem_write16(struct vax_machine *m, uint32_t va, const uint32_t in[4]);
 void vm_tb_write(struct vax_machine *m, uint32_t va, uint32_t pte);
 uint32_t vm_ipr_read(struct vax_machine *m, uint32_t n);
 void vm_ipr_write(struct vax_machine *m, uint32_t n, uint32_t v);
@@ -46,14 +48,17 @@ void vm_spam_reset(struct vax_machine *m);
 #define PSL_N 8u
 #define PSL_T 0x10u
 #define PSL_IV 0x20u
+#define PSL_FU 0x40u
+#define PSL_DV 0x80u
 #define PSL_TP 0x40000000u
 
 enum { F_C = 1, F_V = 2, F_Z = 4, F_N = 8 };
 
-static const uint32_t width_mask[4] = {0xFF, 0xFFFF, 0xFFFFFFFF, 0xFFFFFFFF};
-static const uint32_t width_sign[4] = {0x80, 0x8000, 0x80000000, 0x80000000};
-static const unsigned width_size[4] = {1, 2, 4, 8};
-static const unsigned width_log[4] = {0, 1, 2, 3};
+/* Widths 0-4: B W L Q O.  The ALU works at L for Q and O (§3.2). */
+static const uint32_t width_mask[5] = {0xFF, 0xFFFF, 0xFFFFFFFF, 0xFFFFFFFF, 0xFFFFFFFF};
+static const uint32_t width_sign[5] = {0x80, 0x8000, 0x80000000, 0x80000000, 0x80000000};
+static const unsigned width_size[5] = {1, 2, 4, 8, 16};
+static const unsigned width_log[5] = {0, 1, 2, 3, 4};
 
 static const char *const mode_names[16] = {
     "LIT", "LIT", "LIT", "LIT", "IDX", "REG", "REGDEF", "AUTODEC",
@@ -63,6 +68,45 @@ static const char *const pc_mode_names[16] = {
     [8] = "IMMED", [9] = "ABS", [10] = "PCDISPB", [11] = "PCDISPBDEF",
     [12] = "PCDISPW", [13] = "PCDISPWDEF", [14] = "PCDISPL", [15] = "PCDISPLDEF"};
 static const char acc_letters[5] = {'R', 'M', 'W', 'A', 'V'};
+static int find(const struct ucode_image *img, const char *fmt, const char *a,
+                const char *b);
+
+/* The label suffix of each operand variant (vm_internal.h), and the
+ * variant a label search falls back to: H -> O -> integer, F, G ->
+ * integer. */
+static const char *const var_suffix[VAR_N] = {"", "F", "G", "O", "H"};
+static const int var_fallback[VAR_N] = {-1, VAR_INT, VAR_INT, VAR_INT, VAR_O};
+
+/* An operand's data type letter (vax/isa) as width and variant. */
+static void dtype_class(char t, uint8_t *width, int *var)
+{
+    switch (t) {
+    case 'b': *width = 0; *var = VAR_INT; break;
+    case 'w': *width = 1; *var = VAR_INT; break;
+    case 'f': *width = 2; *var = VAR_F; break;
+    case 'd': *width = 3; *var = VAR_F; break;
+    case 'g': *width = 3; *var = VAR_G; break;
+    case 'q': *width = 3; *var = VAR_INT; break;
+    case 'h': *width = 4; *var = VAR_H; break;
+    case 'o': *width = 4; *var = VAR_O; break;
+    default: *width = 2; *var = VAR_INT; break; /* 'l' */
+    }
+}
+
+/* The access-specific specifier flow SPEC.<acc><variant>.<mode> for
+ * access class acc (0-4) and variant var, trying the variant's
+ * fallbacks; -1 if none. */
+static int spec_label(const struct ucode_image *img, int acc, int var, const char *mode)
+{
+    char a[4];
+    for (int v = var; v >= 0; v = var_fallback[v]) {
+        snprintf(a, sizeof a, "%c%s", acc_letters[acc], var_suffix[v]);
+        int t = find(img, "SPEC.%s.%s", a, mode);
+        if (t >= 0)
+            return t;
+    }
+    return -1;
+}
 
 static int find(const struct ucode_image *img, const char *fmt, const char *a,
                 const char *b)
@@ -122,8 +166,10 @@ static int build_roms(struct vax_machine *m, const struct ucode_image *img,
         for (int j = 0; j < e->n; j++) {
             struct vax_operand_desc d = vax_opcode_operand(op, j);
             const char *acc = "rmwavb";
+            int var;
             e->acc[j] = (uint8_t)(strchr(acc, d.access) - acc);
-            e->dt[j] = d.dtype == 'b' ? 0 : d.dtype == 'w' ? 1 : d.dtype == 'l' ? 2 : 3;
+            dtype_class(d.dtype, &e->dt[j], &var);
+            e->sc[j] = (uint8_t)(e->acc[j] < ACC_B ? e->acc[j] * VAR_N + var : 0);
         }
         if (entry < 0)
             e->n = 0; /* go straight to UNIMPLEMENTED */
@@ -158,10 +204,10 @@ static int build_roms(struct vax_machine *m, const struct ucode_image *img,
         e->wd0 = e->dt[0];
     }
     for (int ix = 0; ix < 2; ix++)
-        for (int acc = 0; acc < 5; acc++)
+        for (int sc = 0; sc < SPEC_CLASSES; sc++)
             for (int mode = 0; mode < 16; mode++)
                 for (int pc = 0; pc < 2; pc++) {
-                    char a[2] = {acc_letters[acc], 0};
+                    int acc = sc / VAR_N, var = sc % VAR_N;
                     int t = -1;
                     if (ix && mode < 6) {
                         t = rsvaddr;
@@ -170,12 +216,12 @@ static int build_roms(struct vax_machine *m, const struct ucode_image *img,
                          * their access tails add RX*size */
                         if (pc && pc_mode_names[mode]) {
                             if (!ix)
-                                t = find(img, "SPEC.%s.%s", a, pc_mode_names[mode]);
+                                t = spec_label(img, acc, var, pc_mode_names[mode]);
                             if (t < 0)
                                 t = find(img, "SPEC.%s%s", pc_mode_names[mode], "");
                         }
                         if (t < 0 && !ix)
-                            t = find(img, "SPEC.%s.%s", a, mode_names[mode]);
+                            t = spec_label(img, acc, var, mode_names[mode]);
                         if (t < 0)
                             t = find(img, "SPEC.%s%s", mode_names[mode], "");
                         if (t < 0)
@@ -183,7 +229,7 @@ static int build_roms(struct vax_machine *m, const struct ucode_image *img,
                     }
                     for (int rn = 0; rn < 16; rn++)
                         if ((rn == 15) == pc)
-                            m->spec_tab[ix][acc][mode << 4 | rn] = (uint16_t)t;
+                            m->spec_tab[ix][sc][mode << 4 | rn] = (uint16_t)t;
                 }
     return 0;
 }
@@ -209,6 +255,12 @@ static int map_cell(unsigned code, unsigned *s, unsigned *k)
         *s = RF_OPA + (code - UR_OPA0);
     else
         switch (code) {
+        case UR_OPX: *s = RF_OPX; *k = LAT_SPEC; break;
+        case UR_OPY: *s = RF_OPY; *k = LAT_SPEC; break;
+        case UR_OPXK: *s = RF_OPX; *k = LAT_OPK; break;
+        case UR_OPYK: *s = RF_OPY; *k = LAT_OPK; break;
+        case UR_LA: *s = RF_LA; break;
+        case UR_LB: *s = RF_LB; break;
         case UR_MAR: *s = RF_MAR; break;
         case UR_MDR: *s = RF_MDR; break;
         case UR_Q: *s = RF_Q; break;
@@ -261,6 +313,8 @@ static void map_dst(unsigned code, uint8_t *sel, uint8_t *kind)
         case UR_RES: s = RF_MDR; k = PK_RES; break;
         case UR_PSL: /* a mode change: dst_slow */
         case UR_RN1: case UR_RX: case UR_OPR1:
+        case UR_RN2: case UR_RN3: case UR_OPR2: case UR_OPR3:
+        case UR_LSA: case UR_LSB:
             s = code; k = PK_SLOW; break;
         default:
             s = RF_SINK;
@@ -285,7 +339,7 @@ static int cond_reads_flags(unsigned c)
  * and neither the sequencer nor MISC looks at the ALU flags or A. */
 static int uses_data_path(const struct uword *w, const struct vm_pword *p)
 {
-    unsigned c = w->cond & 0x1F;
+    unsigned c = w->cond & ~UC_NOT;
     int cond_seq = w->seq == US_BRANCH || w->seq == US_BCALL || w->seq == US_IRDIF;
     int disp_seq = w->seq == US_DISPATCH || w->seq == US_DCALL;
     return w->dst != UR_NONE || w->d2 != UR_NONE || w->cc != UCC_NONE ||
@@ -293,16 +347,16 @@ static int uses_data_path(const struct uword *w, const struct vm_pword *p)
            w->alu == UA_MUL || w->alu == UA_MULU || w->alu == UA_DIV ||
            w->alu == UA_SHLQ || w->alu == UA_SHRQ || w->alu == UA_ASHQ ||
            (cond_seq && (cond_reads_flags(c) || c == UC_A_B0 || c == UC_A_B31 ||
-                         c == UC_A_Z)) ||
+                         c == UC_A_Z || c == UC_A_B15)) ||
            (disp_seq && (w->disp == UD_A4 || w->disp == UD_A2 || w->disp == UD_SPM)) ||
-           w->misc == UX_EVCNT;
+           w->misc == UX_EVCNT || w->fop != UF_NONE;
 }
 
 /* Does anything look at the word's ALU flags (CC, a condition -- also
  * when UTRET re-executes an IRDIF from the abort state, which keeps them)? */
 static int uses_flags(const struct uword *w)
 {
-    unsigned c = w->cond & 0x1F;
+    unsigned c = w->cond & ~UC_NOT;
     return w->cc != UCC_NONE ||
            ((w->seq == US_BRANCH || w->seq == US_BCALL || w->seq == US_IRDIF) &&
             cond_reads_flags(c));
@@ -381,6 +435,7 @@ struct vax_machine *vm_new(const struct vm_config *cfg, char *err, size_t errlen
         return NULL;
     }
     m->cur = &m->drom[0];
+    vm_fbox_reset(&m->fbox);
     relatch(m);
     m->int_dirty = 1;
     vm_pamm_reset(m);
@@ -474,6 +529,7 @@ static void relatch(struct vax_machine *m)
     m->wdl[UDL_B] = 0;
     m->wdl[UDL_W] = 1;
     m->wdl[UDL_Q] = 3;
+    m->wdl[UDL_O] = 4;
     relatch_spec(m);
     relatch_opk(m);
 }
@@ -506,7 +562,7 @@ static inline uint16_t spec_dispatch(struct vax_machine *m)
     /* the register fork (§4): register mode Rn, n < 15, no index */
     if ((b & 0xF0) == 0x50 && m->spec == e->fork && (b & 15) != 15 && !m->idx)
         return e->reg_entry;
-    return m->spec_tab[m->idx][acc][b & 0xFF];
+    return m->spec_tab[m->idx][e->sc[m->spec]][b & 0xFF];
 }
 
 /* SPECNEXT: the next specifier, or the execute flow after the last. */
@@ -606,7 +662,7 @@ static inline unsigned cur_width(const struct vax_machine *m)
 
 static inline unsigned dl_width(const struct vax_machine *m, const struct uword *w)
 {
-    return m->wdl[w->dl < 6 ? w->dl : UDL_OPK];
+    return m->wdl[w->dl];
 }
 
 static uint32_t src_slow(struct vax_machine *m, unsigned s, const struct uword *w,
@@ -664,6 +720,20 @@ static uint32_t src_slow(struct vax_machine *m, unsigned s, const struct uword *
     case UR_OPVK: return m->opv[m->opk];
     case UR_OPHK: return m->oph[m->opk];
     case UR_OPAK: return m->opa[m->opk];
+    case UR_OPX: return m->opx[m->spec % 6];
+    case UR_OPY: return m->opy[m->spec % 6];
+    case UR_OPXK: return m->opx[m->opk];
+    case UR_OPYK: return m->opy[m->opk];
+    case UR_RN2: return m->r[(m->rn + 2) & 15];
+    case UR_RN3: return m->r[(m->rn + 3) & 15];
+    case UR_OPR2: return m->r[(m->opa[m->opk] + 2) & 15];
+    case UR_OPR3: return m->r[(m->opa[m->opk] + 3) & 15];
+    case UR_LA: return m->la;
+    case UR_LB: return m->lb;
+    case UR_LSA: return m->ls[m->la % VM_LS_WORDS];
+    case UR_LSB: return m->ls[m->lb % VM_LS_WORDS];
+    case UR_FBL: return m->fbox.fbl;
+    case UR_FBH: return m->fbox.fbh;
     default:
         if (s >= UR_OPV0 && s <= UR_OPV5) return m->opv[s - UR_OPV0];
         if (s >= UR_OPH0 && s <= UR_OPH5) return m->oph[s - UR_OPH0];
@@ -765,6 +835,18 @@ static void dst_slow(struct vax_machine *m, unsigned d, uint32_t v, unsigned wd)
     case UR_OPVK: m->opv[m->opk] = v; return;
     case UR_OPHK: m->oph[m->opk] = v; return;
     case UR_OPAK: m->opa[m->opk] = v; return;
+    case UR_OPX: m->opx[m->spec % 6] = v; return;
+    case UR_OPY: m->opy[m->spec % 6] = v; return;
+    case UR_OPXK: m->opx[m->opk] = v; return;
+    case UR_OPYK: m->opy[m->opk] = v; return;
+    case UR_RN2: gpr_write(&m->r[(m->rn + 2) & 15], v, wd); return;
+    case UR_RN3: gpr_write(&m->r[(m->rn + 3) & 15], v, wd); return;
+    case UR_OPR2: gpr_write(&m->r[(m->opa[m->opk] + 2) & 15], v, wd); return;
+    case UR_OPR3: gpr_write(&m->r[(m->opa[m->opk] + 3) & 15], v, wd); return;
+    case UR_LA: m->la = v; return;
+    case UR_LB: m->lb = v; return;
+    case UR_LSA: m->ls[m->la % VM_LS_WORDS] = v; return;
+    case UR_LSB: m->ls[m->lb % VM_LS_WORDS] = v; return;
     default:
         if (d >= UR_OPV0 && d <= UR_OPV5) m->opv[d - UR_OPV0] = v;
         else if (d >= UR_OPH0 && d <= UR_OPH5) m->oph[d - UR_OPH0] = v;
@@ -933,6 +1015,10 @@ static inline uint32_t alu(struct vax_machine *m, unsigned f, uint32_t a, uint32
     case UA_BIT: r = (a >> (b & 31)) & 1; break;
     case UA_HMRG: r = (a & 0xFFFF0000u) | (b & 0xFFFFu); break;
     case UA_PACK: r = a << 16 | (b & 0xFFFFu); break;
+    case UA_CLZ: /* leading zeros of the 32-bit A: the normaliser's count */
+        r = a ? (uint32_t)__builtin_clz(a) : 32;
+        *fl = a ? 0 : F_Z;
+        return r;
     default: NOT_REACHED(); r = 0;
     }
     *fl = nz(r, sign) | (v ? F_V : 0) | (c ? F_C : 0);
@@ -958,7 +1044,7 @@ static inline int cond(const struct vax_machine *m, unsigned c, unsigned fl,
                        uint32_t psl, uint32_t a, const struct uword *w)
 {
     int r;
-    switch (c & 0x1F) {
+    switch (c & ~UC_NOT) {
     case UC_TRUE: r = 1; break;
     case UC_ALU_Z: r = (fl & F_Z) != 0; break;
     case UC_ALU_N: r = (fl & F_N) != 0; break;
@@ -999,6 +1085,9 @@ static inline int cond(const struct vax_machine *m, unsigned c, unsigned fl,
     case UC_OPREG_NOVT: /* RES went to a register, no overflow trap due */
         r = m->opreg[m->opk] && !((fl & F_V) && (psl & PSL_IV));
         break;
+    case UC_PSL_FU: r = (psl & PSL_FU) != 0; break;
+    case UC_PSL_DV: r = (psl & PSL_DV) != 0; break;
+    case UC_A_B15: r = (a >> 15) & 1; break; /* a floating datum's sign */
     default: r = 0;
     }
     return (c & UC_NOT) ? !r : r;
@@ -1113,6 +1202,18 @@ static inline uint32_t spam_addr(const struct vax_machine *m, const struct uword
     return m->mar;
 }
 
+/* An F-box function on this cycle's A and B buses (§12): the unit's time
+ * beyond the word's own microcycle is a stall. */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static void fbox(struct vax_machine *m, unsigned fop, uint32_t a, uint32_t b)
+{
+    unsigned stall = vm_fbox_op(&m->fbox, fop, a, b);
+    m->st.microcycles += stall;
+    m->st.stall_cycles += stall;
+}
+
 /* The condition-code control of a word (CC field). */
 static inline void set_cc(struct vax_machine *m, unsigned cc, unsigned fl, uint32_t r)
 {
@@ -1142,7 +1243,9 @@ __attribute__((always_inline))
 #endif
 static inline void mem_request(struct vax_machine *m, const struct uword *w, unsigned wd)
 {
-    unsigned n = width_size[wd];
+    /* READ/WRITE/READP/WRITEP move at most 8 bytes (Q:MDR); octawords
+     * move only between memory and the operand file (READOP, WRITEOP) */
+    unsigned n = width_size[wd > 3 ? 3 : wd];
     uint64_t v;
     switch (w->mem) {
     case UM_NONE: break;
@@ -1170,7 +1273,18 @@ static inline void mem_request(struct vax_machine *m, const struct uword *w, uns
          * check and the M bit, as SIMH's READ with WA) */
         {
             unsigned sp = m->lat[LAT_SPEC];
-            if (vm_read_fast(m, m->cur->acc[sp] == ACC_M ? &m->memo_m : &m->memo_r,
+            int wr = m->cur->acc[sp] == ACC_M;
+            if (UNLIKELY(m->rf_size == 16)) { /* an octaword: OPV OPH OPX OPY */
+                uint32_t o[4];
+                if (vm_mem_read16(m, m->mar, wr, o) == 0) {
+                    m->opv[sp] = o[0];
+                    m->oph[sp] = o[1];
+                    m->opx[sp] = o[2];
+                    m->opy[sp] = o[3];
+                }
+                break;
+            }
+            if (vm_read_fast(m, wr ? &m->memo_m : &m->memo_r,
                              m->mar, m->rf_size, &v) == 0) {
                 m->opv[sp] = (uint32_t)v;
                 m->oph[sp] = (uint32_t)(v >> 32);
@@ -1182,6 +1296,12 @@ static inline void mem_request(struct vax_machine *m, const struct uword *w, uns
                       (uint64_t)m->q << 32 | m->mdr);
         break;
     case UM_WRITEOP: /* operand OPK's own width */
+        if (UNLIKELY(m->wdl[UDL_OPK] == 4)) { /* an octaword: from OPV..OPY[OPK] */
+            unsigned k = m->opk;
+            const uint32_t o[4] = {m->opv[k], m->oph[k], m->opx[k], m->opy[k]};
+            vm_mem_write16(m, m->opa[k], o);
+            break;
+        }
         vm_write_fast(m, &m->memo_w, m->opa[m->opk], width_size[m->wdl[UDL_OPK]],
                       (uint64_t)m->q << 32 | m->mdr);
         break;
@@ -1215,9 +1335,13 @@ static inline uint32_t *dst_cell(struct vax_machine *m, unsigned sel, unsigned k
     default:
         switch (code) {
         case UR_RN1: return &m->r[(m->rn + 1) & 15];
+        case UR_RN2: return &m->r[(m->rn + 2) & 15];
+        case UR_RN3: return &m->r[(m->rn + 3) & 15];
         case UR_RX: return &m->r[m->rx];
         case UR_OPR1: return &m->r[(m->opa[m->opk] + 1) & 15];
-        default: return NULL;
+        case UR_OPR2: return &m->r[(m->opa[m->opk] + 2) & 15];
+        case UR_OPR3: return &m->r[(m->opa[m->opk] + 3) & 15];
+        default: return NULL; /* LSA/LSB never in such a word (uword_rule) */
         }
     }
 }
@@ -1346,6 +1470,8 @@ static inline void run_loop(struct vax_machine *m, uint64_t limit, int tracing,
             }
             if (w->cc != UCC_NONE)
                 set_cc(m, w->cc, fl, r);
+            if (UNLIKELY(w->fop != UF_NONE))
+                fbox(m, w->fop, a, b);
         }
         if (pfl & (PW_MEM | PW_MISC)) {
             if (pfl & PW_MEM) {

@@ -26,14 +26,14 @@ enum {
     IPR_TBIA = 0x39, IPR_TBIS = 0x3A, IPR_PME = 0x3D, IPR_SID = 0x3E,
     IPR_TBCHK = 0x3F, IPR_PAMACC = 0x40, IPR_PAMLOC = 0x41, IPR_CSWP = 0x42,
     IPR_MDCTL = 0x45, IPR_MERG = 0x47, IPR_CRBT = 0x48, IPR_EHSR = 0x4A,
-    IPR_STXCS = 0x4C, IPR_STXDB = 0x4D,
+    IPR_STXCS = 0x4C, IPR_STXDB = 0x4D, IPR_ESPA = 0x4E, IPR_ESPD = 0x4F,
 };
 
 /* Which IPR numbers exist, for reading (R) and writing (W); every other
  * number (and any number above 0xFF) sets IPR.BAD.  As SIMH's 8600. */
 static int ipr_exists(uint32_t n, int write)
 {
-    if (n > 0x4D)
+    if (n > 0x4F)
         return 0;
     switch (n) {
     case 0x00: case 0x01: case 0x02: case 0x03: case 0x04: /* stack ptrs */
@@ -43,6 +43,7 @@ static int ipr_exists(uint32_t n, int write)
     case IPR_TXCS: case IPR_ACCS: case IPR_MAPEN: case IPR_PME:
     case IPR_PAMACC: case IPR_PAMLOC: case IPR_CSWP: case IPR_MDCTL:
     case IPR_MERG: case IPR_EHSR: case IPR_STXCS: case IPR_STXDB:
+    case IPR_ESPA: case IPR_ESPD:
         return 1;
     case IPR_SIRR: case IPR_TXDB: case IPR_TBIA: case IPR_TBIS:
     case IPR_TBCHK: case IPR_CRBT:
@@ -317,6 +318,9 @@ uint32_t vm_ipr_read(struct vax_machine *m, uint32_t n)
     case IPR_MDCTL: return m->mdctl & 0x6F0F;
     case IPR_MERG: return 0;
     case IPR_EHSR: return m->ehsr & 0x20;
+    /* the E-box scratchpad the microcode also uses (LSA, LSB) */
+    case IPR_ESPA: return m->espa;
+    case IPR_ESPD: return m->ls[m->espa % VM_LS_WORDS];
     default: return m->ipr[n];
     }
 }
@@ -410,6 +414,8 @@ void vm_ipr_write(struct vax_machine *m, uint32_t n, uint32_t v)
     case IPR_CSWP: m->cswp = v & 0xF; break;
     case IPR_MDCTL: m->mdctl = v & 0x6F0F; break;
     case IPR_EHSR: m->ehsr = v & 0x20; break;
+    case IPR_ESPA: m->espa = v & (VM_LS_WORDS - 1); break;
+    case IPR_ESPD: m->ls[m->espa % VM_LS_WORDS] = v; break;
     default: m->ipr[n] = v;
     }
 }

@@ -3,6 +3,7 @@
 #define VAX_MACHINE_VM_INTERNAL_H
 
 #include "vax/machine/vm.h"
+#include "vax/machine/vm_fbox.h"
 #include "vax/machine/vm_net.h"
 
 #include <stddef.h>
@@ -10,12 +11,19 @@
 /* Access classes of operand descriptors, in ACC-dispatch order. */
 enum { ACC_R, ACC_M, ACC_W, ACC_A, ACC_V, ACC_B };
 
+/* Operand variants: how the specifier flows treat an operand beyond its
+ * access class (MICROARCHITECTURE.md §4): integer, F/D floating (their
+ * short literals expand alike), G floating, octaword, H floating. */
+enum { VAR_INT, VAR_F, VAR_G, VAR_O, VAR_H, VAR_N };
+#define SPEC_CLASSES (5 * VAR_N) /* access class R M W A V x variant */
+
 struct drom_entry {      /* one opcode's decode-ROM word */
     uint16_t entry;      /* execute entry point */
     uint8_t defined;     /* 0: reserved instruction */
     uint8_t n;           /* number of operands */
     uint8_t acc[6];      /* ACC_* */
-    uint8_t dt[8];       /* 0 B, 1 W, 2 L, 3 Q; L beyond the operands */
+    uint8_t sc[6];       /* specifier class: acc * VAR_N + variant */
+    uint8_t dt[8];       /* 0 B, 1 W, 2 L, 3 Q, 4 O; L beyond the operands */
     uint8_t size[8];     /* dt's byte counts (SIZE) */
     uint8_t last;        /* the last operand (0 if none) */
     uint8_t wd0;         /* the first operand's width (L if none) */
@@ -65,9 +73,11 @@ struct vm_pword {
  * lives at a fixed index, so a selector is an index plus a latch offset. */
 enum {
     RF_T = 0, RF_R = 16, RF_OPV = 32, RF_OPH = 38, RF_OPA = 44,
-    RF_PSL = 50, RF_MAR, RF_MDR, RF_Q, RF_SC, RF_ICNT,
-    RF_ZERO, RF_K, RF_LIT, RF_SINK, RF_SIZE, RF_N = 64
+    RF_OPX = 50, RF_OPY = 56,
+    RF_PSL = 62, RF_MAR, RF_MDR, RF_Q, RF_SC, RF_ICNT,
+    RF_ZERO, RF_K, RF_LIT, RF_SINK, RF_SIZE, RF_LA, RF_LB, RF_N = 76
 };
+#define VM_LS_WORDS 256 /* the E-box scratchpad (LSA, LSB; ESPA/ESPD) */
 /* lat[] offsets: 0 none, 1 SPEC mod 6, 2 OPK, 3 RN, 4 the last operand,
  * 5 RN + 1 (mod 16) */
 enum { LAT_0, LAT_SPEC, LAT_OPK, LAT_RN, LAT_LAST, LAT_RN1, LAT_N };
@@ -99,16 +109,21 @@ struct vax_machine {
         struct {
             uint32_t t[16], r[16];
             uint32_t opv[6], oph[6], opa[6];
+            uint32_t opx[6], opy[6]; /* bits 95:64, 127:96 of an octaword */
             uint32_t psl, mar, mdr, q, sc, icnt;
             uint32_t rf_zero, rf_k, rf_lit, rf_sink;
             uint32_t rf_size;   /* SIZE: the current operand's bytes */
+            uint32_t la, lb;    /* scratchpad addresses (LSA, LSB) */
         };
     };
+    uint32_t ls[VM_LS_WORDS];   /* the E-box scratchpad */
+    uint32_t espa;              /* its address for the IPR port (ESPA) */
+    struct vm_fbox fbox;        /* the F-box (vm_fbox.h) */
     uint32_t lat[LAT_N];        /* selector offsets from the latches */
     /* The latches are words, not bytes: a byte store may alias anything
      * to the compiler, which then reloads the machine's state after each
      * one in the microcycle loop. */
-    uint32_t wdl[6];            /* DL field -> width; [4] CUR, [5] OPK */
+    uint32_t wdl[7];            /* DL field -> width; [4] CUR, [5] OPK, [6] O */
     uint32_t opreg[6];
     uint32_t rn, rx, specb, spec, idx, opk;
     uint16_t opc;
@@ -121,8 +136,8 @@ struct vax_machine {
     struct vm_pword *cs;        /* the control store, pre-decoded */
     /* decode ROMs */
     struct drom_entry drom[512];
-    /* [indexed][acc][specifier byte]: mode and RN = PC or not */
-    uint16_t spec_tab[2][5][256];
+    /* [indexed][specifier class][specifier byte]: mode and RN = PC or not */
+    uint16_t spec_tab[2][SPEC_CLASSES][256];
     uint16_t spec_b;                /* branch displacement entry */
     uint16_t l_rsvinsn;
     /* memory */
@@ -220,5 +235,9 @@ _Static_assert(offsetof(struct vax_machine, psl) ==
                offsetof(struct vax_machine, rf) + 4 * RF_PSL, "rf layout");
 _Static_assert(offsetof(struct vax_machine, rf_sink) ==
                offsetof(struct vax_machine, rf) + 4 * RF_SINK, "rf layout");
+_Static_assert(offsetof(struct vax_machine, opx) ==
+               offsetof(struct vax_machine, rf) + 4 * RF_OPX, "rf layout");
+_Static_assert(offsetof(struct vax_machine, lb) ==
+               offsetof(struct vax_machine, rf) + 4 * RF_LB, "rf layout");
 
 #endif

@@ -312,6 +312,63 @@ int vm_mem_write(struct vax_machine *m, uint32_t va, unsigned n, uint64_t v)
     return vm_mem_write_memo(m, va, n, v, NULL);
 }
 
+/* An octaword (READOP/WRITEOP of an H or O operand): both pages are
+ * translated and both addresses checked before any data moves, as for
+ * any reference; within one cache line it is one cache reference, across
+ * a line two, as the wider M-box path would make them. */
+static int phys16(struct vax_machine *m, uint32_t va, int write, uint32_t pa[2],
+                  unsigned *split)
+{
+    if (xlate2(m, va, 16, write, &pa[0], &pa[1], split) < 0)
+        return -1;
+    if (*split == 16)
+        pa[1] = pa[0] + *split;
+    else
+        pa[1] -= *split; /* so that byte i of the octaword is at pa[i >= split] + i */
+    for (int h = 0; h < 2; h++) {
+        uint32_t lo = pa[0], hi = pa[0] + *split - 1;
+        if (h) {
+            if (*split == 16)
+                break;
+            lo = pa[1] + *split;
+            hi = pa[1] + 15;
+        }
+        if (!present(m, lo, hi - lo + 1)) {
+            machine_check(m, lo, write);
+            return -1;
+        }
+    }
+    for (unsigned i = 0; i < 16; i++) /* one reference per line touched */
+        if (i == 0 || (pa[i >= *split] + i) % VM_CACHE_LINE == 0)
+            cache_ref(m, pa[i >= *split] + i, write);
+    return 0;
+}
+
+int vm_mem_read16(struct vax_machine *m, uint32_t va, int write, uint32_t out[4])
+{
+    uint32_t pa[2];
+    unsigned split;
+    if (phys16(m, va, write, pa, &split) < 0)
+        return -1;
+    uint8_t b[16];
+    for (unsigned i = 0; i < 16; i++)
+        b[i] = m->mem[pa[i >= split] + i];
+    for (int k = 0; k < 4; k++)
+        out[k] = (uint32_t)vm_load_le(b + 4 * k, 4);
+    return 0;
+}
+
+int vm_mem_write16(struct vax_machine *m, uint32_t va, const uint32_t in[4])
+{
+    uint32_t pa[2];
+    unsigned split;
+    if (phys16(m, va, 1, pa, &split) < 0)
+        return -1;
+    for (unsigned i = 0; i < 16; i++)
+        m->mem[pa[i >= split] + i] = (uint8_t)(in[i / 4] >> (8 * (i % 4)));
+    return 0;
+}
+
 int vm_phys_write(struct vax_machine *m, uint32_t pa, const void *buf, size_t n)
 {
     if (pa > m->mem_alloc || n > m->mem_alloc - pa)
