@@ -8,8 +8,10 @@ Each program starts at 0x1000 in kernel mode (PSL 041F0000) with SP =
 0x8000 and ends with HALT.  A line '# expect-stop: TEXT' in a program says
 that our machine stops with that reason instead (a trap whose exception
 flow does not exist yet); such programs are checked against the text and
-not run on SIMH.  A line '# no-simh: WHY' skips SIMH and checks
-'# expect: rN=HEX' lines instead.
+not run on SIMH.  A line '# no-simh: WHY' skips SIMH.  Lines
+'# expect: rN=HEX', '# expect: psl=HEX' and '# expect: mem ADDR=HEX' (a
+longword in the window) are hand-computed values checked on our machine
+in every case, beside the comparison with SIMH when it runs.
 """
 import json
 import os
@@ -55,6 +57,30 @@ def simh(vax780, binf, work):
     return regs, mem, msg
 
 
+def mem_long(o, addr):
+    hexmem = o["mem"]["0x%08x" % WIN[0]]
+    off = (addr - WIN[0]) * 2
+    return int("".join(reversed([hexmem[off + 2 * k:off + 2 * k + 2] for k in range(4)])), 16)
+
+
+def check_expect(o, text):
+    """The program's hand-computed '# expect:' values: a list of misses."""
+    bad = []
+    for r, v in re.findall(r"#\s*expect:\s*r(\d+)=([0-9a-fA-F]+)", text):
+        if int(o["r"][int(r)], 16) != int(v, 16):
+            bad.append("r%s=%s (want %s)" % (r, o["r"][int(r)], v))
+    for v in re.findall(r"#\s*expect:\s*psl=([0-9a-fA-F]+)", text):
+        if int(o["psl"], 16) != int(v, 16):
+            bad.append("psl=%s (want %s)" % (o["psl"], v))
+    for a, v in re.findall(r"#\s*expect:\s*mem\s+(?:0x)?([0-9a-fA-F]+)=([0-9a-fA-F]+)", text):
+        a = int(a, 16)
+        if not WIN[0] <= a <= WIN[0] + WIN[1] - 4:
+            bad.append("mem %X outside the window" % a)
+        elif mem_long(o, a) != int(v, 16):
+            bad.append("mem %X=%08X (want %s)" % (a, mem_long(o, a), v))
+    return bad
+
+
 def main():
     vasm, spamctl, vax780 = sys.argv[1:4]
     failures = 0
@@ -75,13 +101,7 @@ def main():
                     failures += 1
                     continue
             if stop or re.search(r"#\s*no-simh:", text):
-                bad = []
-                for r, v in re.findall(r"#\s*expect:\s*r(\d+)=([0-9a-fA-F]+)", text):
-                    if int(o["r"][int(r)], 16) != int(v, 16):
-                        bad.append("r%s=%s (want %s)" % (r, o["r"][int(r)], v))
-                for v in re.findall(r"#\s*expect:\s*psl=([0-9a-fA-F]+)", text):
-                    if int(o["psl"], 16) != int(v, 16):
-                        bad.append("psl=%s (want %s)" % (o["psl"], v))
+                bad = check_expect(o, text)
                 if bad:
                     print("FAIL %s: %s" % (name, ", ".join(bad)))
                     failures += 1
@@ -93,7 +113,7 @@ def main():
                 failures += 1
                 continue
             regs, mem, msg = simh(vax780, binf, work)
-            bad = []
+            bad = ["expected " + b for b in check_expect(o, text)]
             for i in range(15):
                 if regs.get("R%d" % i) != int(o["r"][i], 16):
                     bad.append("R%d ours %s simh %08X" % (i, o["r"][i], regs.get("R%d" % i, -1)))
@@ -101,10 +121,8 @@ def main():
                 bad.append("PC ours %s simh %08X (%s)" % (o["pc"], regs.get("PC", -1), msg))
             if regs.get("PSL") != int(o["psl"], 16):
                 bad.append("PSL ours %s simh %08X" % (o["psl"], regs.get("PSL", -1)))
-            hexmem = o["mem"]["0x%08x" % WIN[0]]
             for a, v in sorted(mem.items()):
-                off = (a - WIN[0]) * 2
-                ov = int("".join(reversed([hexmem[off + 2 * k:off + 2 * k + 2] for k in range(4)])), 16)
+                ov = mem_long(o, a)
                 if ov != v:
                     bad.append("mem %X ours %08X simh %08X" % (a, ov, v))
             if bad:
