@@ -581,7 +581,8 @@ static int finish_word(struct asm_state *st, struct wordbuild *wb)
             return -1;
         }
     }
-    if ((w->mem == UM_READ || w->mem == UM_READP || w->mem == UM_READB) &&
+    if ((w->mem == UM_READ || w->mem == UM_READP || w->mem == UM_READB ||
+         w->mem == UM_READM || w->mem == UM_READMB) &&
         (w->dst == UR_MDR || w->d2 == UR_MDR)) {
         err(st, "field conflict: MEM=%s loads MDR, which the word also writes",
             uw_mem_names[w->mem]);
