@@ -373,6 +373,8 @@ int vm_phys_write(struct vax_machine *m, uint32_t pa, const void *buf, size_t n)
 {
     if (pa > m->mem_alloc || n > m->mem_alloc - pa)
         return -1;
+    if (m->shadow)
+        vm_phys_write(m->shadow, pa, buf, n);
     memcpy(m->mem + pa, buf, n);
     return 0;
 }
