@@ -553,7 +553,7 @@ static void relatch(struct vax_machine *m)
 static inline uint32_t istream(struct vax_machine *m, unsigned n)
 {
     uint64_t v = 0;
-    if (vm_read_fast(m, &m->memo_i, m->r[15], n, &v) < 0)
+    if (vm_read_fast(m, vm_memo_isel(m, m->r[15]), m->r[15], n, &v) < 0)
         return 0;
     m->r[15] += n;
     return (uint32_t)v;
@@ -1054,7 +1054,7 @@ static inline void mem_request(struct vax_machine *m, const struct uword *w, uns
             n = 1;
         /* READM(B): a read with write intent (the write check of a
          * modify access, the M bit), as a modify operand's READOP */
-        if (vm_read_fast(m, w->mem >= UM_READM ? &m->memo_m : &m->memo_r, m->mar, n,
+        if (vm_read_tab(m, w->mem >= UM_READM ? m->memo_m : m->memo_r, m->mar, n,
                          &v) == 0) {
             m->mdr = (uint32_t)v;
             if (n == 8)
@@ -1077,7 +1077,7 @@ static inline void mem_request(struct vax_machine *m, const struct uword *w, uns
                 }
                 break;
             }
-            if (vm_read_fast(m, wr ? &m->memo_m : &m->memo_r,
+            if (vm_read_tab(m, wr ? m->memo_m : m->memo_r,
                              m->mar, m->rf_size, &v) == 0) {
                 m->opv[sp] = (uint32_t)v;
                 m->oph[sp] = (uint32_t)(v >> 32);
@@ -1085,7 +1085,7 @@ static inline void mem_request(struct vax_machine *m, const struct uword *w, uns
         }
         break;
     case UM_WRITE: case UM_WRITEB:
-        vm_write_fast(m, &m->memo_w, m->mar, w->mem == UM_WRITEB ? 1 : n,
+        vm_write_fast(m, m->memo_w, m->mar, w->mem == UM_WRITEB ? 1 : n,
                       (uint64_t)m->q << 32 | m->mdr);
         break;
     case UM_WRITEOP: /* operand OPK's own width */
@@ -1095,7 +1095,7 @@ static inline void mem_request(struct vax_machine *m, const struct uword *w, uns
             vm_mem_write16(m, m->opa[k], o);
             break;
         }
-        vm_write_fast(m, &m->memo_w, m->opa[m->opk], width_size[m->wdl[UDL_OPK]],
+        vm_write_fast(m, m->memo_w, m->opa[m->opk], width_size[m->wdl[UDL_OPK]],
                       (uint64_t)m->q << 32 | m->mdr);
         break;
     }
@@ -1199,15 +1199,8 @@ static inline int ird_point(struct vax_machine *m, uint64_t limit, int mapen, in
         return IRDP_RETURN;
     }
     int seqsnap = seq_abort_state(m, mapen, 3, fl, psl0, a);
-    if (use_tc && m->tc && !seqsnap) {
-        int rc = vm_tc_run(m, limit, mapen, upc);
-        if (rc != IRDP_PEND)
-            return rc;
-        /* the trace cache reached an IRD point whose fetch needs the
-         * abort state: the IRD hardware's way */
-        m->pend_ird = 0;
-        seqsnap = seq_abort_state(m, m->pend_mapen, 3, m->pend_fl, m->pend_psl0, m->pend_a);
-    }
+    if (use_tc && m->tc)
+        return vm_tc_run(m, limit, mapen, seqsnap, upc);
     uint16_t next = ird(m, 1);
     if (UNLIKELY(m->stop | m->utrap)) {
         if (m->stop)

@@ -95,6 +95,9 @@ struct vm_memo {
     uint8_t tb;          /* 1: MAPEN (a reference counts a TB hit) */
 };
 
+#define VM_MEMO_N 8
+#define VM_IMEMO_N 4
+
 struct cache_set {
     uint32_t tag[VM_CACHE_WAYS];
     uint8_t valid[VM_CACHE_WAYS];
@@ -147,8 +150,10 @@ struct vax_machine {
     uint8_t pamm[1024];
     uint32_t pamloc;
     struct cache_set cache[VM_CACHE_SETS];
-    /* the memos: I-stream, data read, read with write intent, write */
-    struct vm_memo memo_i, memo_r, memo_m, memo_w;
+    /* the memos: I-stream, data read, read with write intent, write: each
+     * a small table of lines indexed by VA<8:6> (vm_memo_sel) */
+    struct vm_memo memo_i[VM_IMEMO_N];
+    struct vm_memo memo_r[VM_MEMO_N], memo_m[VM_MEMO_N], memo_w[VM_MEMO_N];
     uint32_t ipage;             /* the I-stream's page (VA >> 9) translated ... */
     int ipage_ok;               /* ... with no TB/PAMM/mode/MAPEN change since */
     /* IPRs */
@@ -287,12 +292,13 @@ int vm_check_attach(struct vax_machine *m, const struct vm_config *cfg, char *er
 void vm_check_detach(struct vax_machine *m);
 void vm_check_note(struct vax_machine *m, const char *what);
 enum vm_stop vm_check_run(struct vax_machine *m, uint64_t max_cycles);
-/* vm_tcache.c: the IRD point with the trace cache on: continue at *upc,
- * return from run_loop (stopped, or an instruction step ended), MAPEN
- * changed (the other loop), or an IRD point left pending that needs the
- * abort state (vm_ird_pending; vm.c's ird_point does it) */
-enum { IRDP_CONT, IRDP_RETURN, IRDP_REMAP, IRDP_PEND };
-int vm_tc_run(struct vax_machine *m, uint64_t limit, int mapen, unsigned *upc);
+/* vm_tcache_exec.c: the IRD point with the trace cache on (`snapped`: the
+ * abort state for its fetch is taken): continue at *upc, return from
+ * run_loop (stopped, or an instruction step ended), or MAPEN changed (the
+ * other loop) */
+enum { IRDP_CONT, IRDP_RETURN, IRDP_REMAP };
+int vm_tc_run(struct vax_machine *m, uint64_t limit, int mapen, int snapped,
+              unsigned *upc);
 
 _Static_assert(offsetof(struct vax_machine, psl) ==
                offsetof(struct vax_machine, rf) + 4 * RF_PSL, "rf layout");

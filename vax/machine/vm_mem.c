@@ -49,8 +49,8 @@ static void machine_check(struct vax_machine *m, uint32_t pa, int write)
              m->mchk_active ? " (in the machine-check flow)" : "");
 }
 
-/* One reference to one cache line; returns the way.  A fill may evict a
- * line a memo (vm_mem_fast.h) points at. */
+/* One reference to one cache line; returns the way.  A fill evicts a
+ * line a memo (vm_mem_fast.h) may point at. */
 static inline int cache_ref(struct vax_machine *m, uint32_t pa, int write)
 {
     uint32_t line = pa / VM_CACHE_LINE;
@@ -65,7 +65,7 @@ static inline int cache_ref(struct vax_machine *m, uint32_t pa, int write)
             return w;
         }
     int w = s->lru;
-    vm_memo_flush_lines(m);
+    vm_memo_evict(m, s, (unsigned)w);
     m->st.cache_misses++;
     m->st.stall_cycles += VM_MISS_PENALTY;
     m->st.microcycles += VM_MISS_PENALTY;
@@ -205,7 +205,7 @@ static inline void memo_fill(struct vax_machine *m, struct vm_memo *mo, uint32_t
     mo->host = m->mem + (pa & ~63u);
     mo->set = &m->cache[pa / VM_CACHE_LINE % VM_CACHE_SETS];
     mo->way = (uint8_t)w;
-    if (mo == &m->memo_i) {
+    if (mo >= m->memo_i && mo < m->memo_i + VM_IMEMO_N) {
         m->ipage = va >> 9;
         m->ipage_ok = 1;
     }

@@ -57,7 +57,39 @@ static inline void vm_store_le(uint8_t *p, unsigned n, uint64_t v)
 /* A cache fill: a memo's line may be gone. */
 static inline void vm_memo_flush_lines(struct vax_machine *m)
 {
-    m->memo_i.span = m->memo_r.span = m->memo_m.span = m->memo_w.span = 0;
+    for (int i = 0; i < VM_IMEMO_N; i++)
+        m->memo_i[i].span = 0;
+    for (int i = 0; i < VM_MEMO_N; i++)
+        m->memo_r[i].span = m->memo_m[i].span = m->memo_w[i].span = 0;
+}
+
+/* A cache fill replaced way w of set s: the memos of that line go (the
+ * other lines are still where their memos say). */
+static inline void vm_memo_evict(struct vax_machine *m, const struct cache_set *s, unsigned w)
+{
+    for (int i = 0; i < VM_IMEMO_N; i++)
+        if (m->memo_i[i].set == s && m->memo_i[i].way == w)
+            m->memo_i[i].span = 0;
+    for (int i = 0; i < VM_MEMO_N; i++) {
+        if (m->memo_r[i].set == s && m->memo_r[i].way == w)
+            m->memo_r[i].span = 0;
+        if (m->memo_m[i].set == s && m->memo_m[i].way == w)
+            m->memo_m[i].span = 0;
+        if (m->memo_w[i].set == s && m->memo_w[i].way == w)
+            m->memo_w[i].span = 0;
+    }
+}
+
+/* The I-stream memo's entry for the byte at va. */
+static inline struct vm_memo *vm_memo_isel(struct vax_machine *m, uint32_t va)
+{
+    return &m->memo_i[(va >> 6) & (VM_IMEMO_N - 1)];
+}
+
+/* The entry of a data stream's memo table for virtual address va. */
+static inline struct vm_memo *vm_memo_sel(struct vm_memo *tab, uint32_t va)
+{
+    return &tab[(va >> 6) & (VM_MEMO_N - 1)];
 }
 
 /* A TB, PAMM, MAPEN or mode change: translations may differ. */
@@ -80,12 +112,18 @@ static inline int vm_memo_hit(const struct vm_memo *mo, uint32_t va, unsigned n)
 static inline int vm_istream_safe(const struct vax_machine *m, unsigned n)
 {
     uint32_t pc = m->r[15];
-    return m->ipage_ok && pc >> 9 == m->ipage && (pc + n - 1) >> 9 == m->ipage;
+    if ((pc + n - 1) >> 9 != pc >> 9)
+        return 0;
+    if (m->ipage_ok && pc >> 9 == m->ipage)
+        return 1;
+    /* a memo of the page holds: nothing changed translations since */
+    const struct vm_memo *mo = &m->memo_i[(pc >> 6) & (VM_IMEMO_N - 1)];
+    return vm_memo_hit(mo, pc, 1);
 }
 
-/* A read of n (1..8) bytes at virtual va, through memo mo (memo_m for a
- * modify operand's read, which carries write intent).  0, or -1 after a
- * microtrap. */
+/* A read of n (1..8) bytes at virtual va, through memo mo (the I-stream)
+ * or memo table tab (memo_r; memo_m for a read with write intent: a
+ * modify operand, READM).  0, or -1 after a microtrap. */
 static inline int vm_read_fast(struct vax_machine *m, struct vm_memo *mo, uint32_t va,
                                unsigned n, uint64_t *out)
 {
@@ -96,12 +134,27 @@ static inline int vm_read_fast(struct vax_machine *m, struct vm_memo *mo, uint32
         *out = vm_load_le(mo->host + (va - mo->base), n);
         return 0;
     }
-    return vm_mem_read_memo(m, va, n, mo == &m->memo_m, out, mo);
+    return vm_mem_read_memo(m, va, n, 0, out, mo);
 }
 
-static inline int vm_write_fast(struct vax_machine *m, struct vm_memo *mo, uint32_t va,
+static inline int vm_read_tab(struct vax_machine *m, struct vm_memo *tab, uint32_t va,
+                              unsigned n, uint64_t *out)
+{
+    struct vm_memo *mo = vm_memo_sel(tab, va);
+    if (__builtin_expect(vm_memo_hit(mo, va, n), 1)) {
+        m->st.tb_hits += mo->tb;
+        m->st.cache_hits++;
+        mo->set->lru = mo->way ^ 1u;
+        *out = vm_load_le(mo->host + (va - mo->base), n);
+        return 0;
+    }
+    return vm_mem_read_memo(m, va, n, tab == m->memo_m, out, mo);
+}
+
+static inline int vm_write_fast(struct vax_machine *m, struct vm_memo *tab, uint32_t va,
                                 unsigned n, uint64_t v)
 {
+    struct vm_memo *mo = vm_memo_sel(tab, va);
     if (__builtin_expect(vm_memo_hit(mo, va, n), 1)) {
         m->st.tb_hits += mo->tb;
         m->st.cache_hits++;

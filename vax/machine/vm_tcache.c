@@ -549,7 +549,7 @@ static int emit_special(struct tc_build *b, struct vax_machine *m, const struct 
     case UM_NONE: break;
     case UM_READ: case UM_READB: case UM_READM: case UM_READMB:
         mn = (mem == UM_READB || mem == UM_READMB) ? 1 : width_size[wd > 3 ? 3 : wd];
-        memo = mem >= UM_READM ? &m->memo_m : &m->memo_r;
+        memo = mem >= UM_READM ? m->memo_m : m->memo_r;
         mop = TU_RD;
         break;
     case UM_READOP:
@@ -557,12 +557,12 @@ static int emit_special(struct tc_build *b, struct vax_machine *m, const struct 
             return -1;
         mn = l->rf_size;
         mk = l->lat_spec;
-        memo = l->cur->acc[l->lat_spec] == ACC_M ? &m->memo_m : &m->memo_r;
+        memo = l->cur->acc[l->lat_spec] == ACC_M ? m->memo_m : m->memo_r;
         mop = TU_RDOP;
         break;
     case UM_WRITE: case UM_WRITEB:
         mn = mem == UM_WRITEB ? 1 : width_size[wd > 3 ? 3 : wd];
-        memo = &m->memo_w;
+        memo = m->memo_w;
         mop = TU_WR;
         break;
     case UM_WRITEOP:
@@ -570,7 +570,7 @@ static int emit_special(struct tc_build *b, struct vax_machine *m, const struct 
             return -1;
         mn = width_size[l->wdl_opk];
         mk = l->opk;
-        memo = &m->memo_w;
+        memo = m->memo_w;
         maddr = &m->opa[l->opk];
         mop = TU_WROP;
         break;
@@ -788,16 +788,23 @@ static int emit_special(struct tc_build *b, struct vax_machine *m, const struct 
     case US_RET:
         emit(b, TU_POP, wi)->u.x = (uint8_t)(rw->usp - 1);
         break;
-    case US_BRANCH:
-        if ((w->next & (UCS_SIZE - 1)) != upc1 &&
-            emit_guard(b, wi, w->cond, next == (w->next & (UCS_SIZE - 1u)), ls, wd,
-                       need_psl0, opreg1) < 0)
+    case US_BRANCH: {
+        unsigned tgt = w->next & (UCS_SIZE - 1u);
+        int nu = b->nu;
+        if (tgt != upc1 &&
+            emit_guard(b, wi, w->cond, next == tgt, ls, wd, need_psl0, opreg1) < 0)
             return -1;
+        if (b->nu > nu) /* the other way */
+            b->u[b->nu - 1].u.k2 = next == tgt ? upc1 : tgt;
         break;
+    }
     case US_BCALL: {
         int taken = rw->usp_post > rw->usp;
+        int nu = b->nu;
         if (emit_guard(b, wi, w->cond, taken, ls, wd, need_psl0, opreg1) < 0)
             return -1;
+        if (b->nu > nu)
+            b->u[b->nu - 1].u.k2 = TC_ALT_SEQ;
         if (taken) {
             struct tb_uop *t = emit(b, TU_PUSH, wi);
             t->u.x = rw->usp;
@@ -809,15 +816,21 @@ static int emit_special(struct tc_build *b, struct vax_machine *m, const struct 
         if (!rw->at_ird)
             return -1;
         break;
-    case US_IRDIF:
+    case US_IRDIF: {
+        int nu = b->nu;
         if (emit_guard(b, wi, w->cond, rw->at_ird, ls, wd, need_psl0, opreg1) < 0)
             return -1;
+        if (b->nu > nu)
+            b->u[b->nu - 1].u.k2 = !rw->at_ird ? TC_ALT_IRD
+                                 : disp == UD_OPREG ? TC_ALT_SEQ : (w->next & (UCS_SIZE - 1u));
         if (!rw->at_ird && disp == UD_OPREG) {
             struct tb_uop *t = emit(b, TU_GD_OPREG, wi);
             t->u.k = ls->opk;
             t->u.x = (uint8_t)(next - w->next);
+            t->u.k2 = TC_ALT_SEQ;
         }
         break;
+    }
     case US_DISPATCH: case US_DCALL:
         if (seq == US_DCALL) {
             struct tb_uop *t = emit(b, TU_PUSH, wi);
@@ -837,6 +850,7 @@ static int emit_special(struct tc_build *b, struct vax_machine *m, const struct 
                                       : disp == UD_OPREG ? TU_GD_OPREG : TU_GD_SPM, wi);
             t->u.x = (uint8_t)((next - w->next) & (UCS_SIZE - 1));
             t->u.k = ls->opk;
+            t->u.k2 = TC_ALT_SEQ;
             break;
         }
         case UD_ACC: case UD_DL: case UD_NONE:
@@ -855,6 +869,7 @@ static int emit_special(struct tc_build *b, struct vax_machine *m, const struct 
             struct tb_uop *t = emit(b, TU_GD_MFORK, wi);
             t->u.k = e->mfork;
             t->u.x = next == e->mem_entry ? 0 : 1; /* OPREG of the fork operand */
+            t->u.k2 = TC_ALT_SEQ;
         }
         break;
     }

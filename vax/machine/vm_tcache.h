@@ -98,6 +98,11 @@ enum { TC_ALU_FNS(TC_ENUM_ITEM) TCF__N };
 struct tc_word;
 struct tc_trace;
 
+/* A guard's other way, when the path fixes it (k2): a micro-address, IRD,
+ * or TC_ALT_SEQ: the interpreter's sequencing works it out. */
+#define TC_ALT_IRD 0xFFFFu
+#define TC_ALT_SEQ 0xFFFEu
+
 /* One micro-operation: 40 bytes. */
 struct tc_uop {
     uint16_t op;       /* enum tc_uop_code */
@@ -139,7 +144,7 @@ struct tc_word {
 /* A segment: a root trace (from an IRD point) or a side trace. */
 struct tc_trace {
     struct tc_trace *hnext;  /* hash chain (roots) */
-    struct tc_trace *succ;   /* the root that followed the last time (chaining) */
+    struct tc_trace *succ, *succ2; /* the roots that followed the last two times */
     /* roots: physical address of the opcode << 16 | the opcode (FD page:
      * 0x100 | byte); TC_NOKEY when dropped (never entered again) */
     uint64_t key;

@@ -71,7 +71,7 @@ static void attach_side(struct vm_tcache *tc, struct tc_word *w, unsigned upc,
 #define TC_MAPEN 1
 #include "vax/machine/vm_tcache_run.h"
 
-int vm_tc_run(struct vax_machine *m, uint64_t limit, int mapen, unsigned *pupc)
+int vm_tc_run(struct vax_machine *m, uint64_t limit, int mapen, int snapped, unsigned *pupc)
 {
-    return mapen ? tc_run1(m, limit, pupc) : tc_run0(m, limit, pupc);
+    return mapen ? tc_run1(m, limit, snapped, pupc) : tc_run0(m, limit, snapped, pupc);
 }

@@ -1,7 +1,7 @@
 /* The executor's body (vm_tcache_exec.c), included once per MAPEN state
  * with TC_NAME and TC_MAPEN defined, so that each copy knows whether
  * references count TB hits and fetches may need the abort state. */
-static int TC_NAME(struct vax_machine *m, uint64_t limit, unsigned *pupc)
+static int TC_NAME(struct vax_machine *m, uint64_t limit, int snapped, unsigned *pupc)
 {
     const int mapen = TC_MAPEN;
     struct vm_tcache *tc = m->tc;
@@ -37,21 +37,27 @@ static int TC_NAME(struct vax_machine *m, uint64_t limit, unsigned *pupc)
     unsigned fl = 0, next = 0;
     int rs;
     struct vm_wstep si;
+    struct vm_memo *mo = NULL; /* the memo entry MCK found for the reference */
+    int irdsnap = snapped;     /* the IRD point took the abort state */
+    struct vm_memo *mi_cur = m->memo_i; /* the I-stream memo entry last used */
     goto entry;
 
 ird_point:
     /* The IRD point of word lw (microcycles exact; latches as `fin`). */
+    irdsnap = 0;
     if (UNLIKELY(m->step_ird) || (mapen && !vm_istream_safe(m, 3))) {
-        /* an instruction step ends here, or the fetch needs the abort
-         * state: vm.c's ird_point takes it from here */
         word_vals(m, lw, &fl, &a, &psl0);
         if (fin)
             tc_latch_apply(m, fin);
+        fin = NULL;
         if (lw)
             m->upc = lw->upc;
-        int step = m->step_ird;
-        vm_ird_pending(m, mapen, fl, psl0, a);
-        return step ? IRDP_RETURN : IRDP_PEND;
+        if (m->step_ird) { /* an instruction step ends here */
+            vm_ird_pending(m, mapen, fl, psl0, a);
+            return IRDP_RETURN;
+        }
+        /* the fetch may microtrap: the abort state, as vm.c's ird_point */
+        irdsnap = vm_seq_abort_state(m, mapen, 3, fl, psl0, a);
     }
 
 entry: {
@@ -64,8 +70,10 @@ entry: {
         return IRDP_CONT;
     }
     uint32_t pc = m->r[15];
-    struct vm_memo *mi = &m->memo_i;
+    struct vm_memo *mi = mi_cur;
     const uint8_t *hp;
+    if (UNLIKELY(!vm_memo_hit(mi, pc, 1)))
+        mi_cur = mi = vm_memo_isel(m, pc);
     if (LIKELY(vm_memo_hit(mi, pc, 1))) {
         memo_count(m, mi, mapen);
         hp = mi->host + (pc - mi->base);
@@ -85,6 +93,7 @@ entry: {
     key = (uint32_t)(hp - m->mem);
     if (UNLIKELY(op == 0xFD)) {
         pc = m->r[15];
+        mi = vm_memo_isel(m, pc);
         if (vm_memo_hit(mi, pc, 1)) {
             memo_count(m, mi, mapen);
             op = 0x100 | mi->host[pc - mi->base];
@@ -98,11 +107,16 @@ entry: {
     uint64_t k64 = TC_KEY(key, op);
     t = last ? last->succ : NULL;
     if (UNLIKELY(!t || t->key != k64)) {
-        t = vm_tc_find(tc, key);
-        if (last)
+        t = last ? last->succ2 : NULL;
+        if (!t || t->key != k64) {
+            t = vm_tc_find(tc, key);
+            if (!t || t->key != k64)
+                goto miss;
+        }
+        if (last) {
+            last->succ2 = last->succ;
             last->succ = t;
-        if (!t || t->key != k64)
-            goto miss;
+        }
     }
     if (UNLIKELY(m->st.microcycles >= lim2))
         goto miss;
@@ -128,7 +142,7 @@ fetch_trap: /* the opcode fetch microtrapped or stopped (ird_point in vm.c) */
         tc_latch_apply(m, fin);
     if (m->stop)
         return IRDP_RETURN;
-    if (mapen) {
+    if (mapen && !irdsnap) {
         vm_ucode_error(m, "internal: I-stream microtrap without abort state");
         return IRDP_RETURN;
     }
@@ -205,6 +219,18 @@ bail: /* a specialised word cannot go the fast way: the interpreter runs it */
 diverge: {
     /* a guard failed: word dw's sequencing differs from the recorded one */
     dw = u->w;
+    if (LIKELY(u->k2 != TC_ALT_SEQ)) { /* the path fixes the other way */
+        m->st.microcycles += dw->pend;
+        tc->st.words += dw->pend;
+        if (u->k2 == TC_ALT_IRD) {
+            lw = dw;
+            fin = dw->seq;
+            last = NULL;
+            goto ird_point;
+        }
+        next = u->k2;
+        goto side_lazy;
+    }
     tc_latch_apply(m, dw->seq);
     m->upc = dw->upc;
     const struct uword *w = &dw->pw->u;
@@ -222,6 +248,23 @@ diverge: {
     }
     goto side;
 }
+
+side_lazy: /* the same, the latches still dw->seq's */
+    if (dw->flags & TW_SIDEOK) {
+        struct tc_side *s;
+        for (s = dw->side; s; s = s->next)
+            if (s->upc == next)
+                break;
+        if (s && m->st.microcycles < lim2) {
+            tc->st.side_entries++;
+            seg = s->t;
+            u = seg->uops;
+            DISPATCH();
+        }
+    }
+    tc_latch_apply(m, dw->seq);
+    m->upc = dw->upc;
+    goto side;
 
 side: /* word dw went on to `next`, off the path; latches and microcycles exact */
     if (dw->flags & TW_SIDEOK) {
@@ -378,9 +421,12 @@ dispatch:
     /* ---- sources ---- */
     OP(IB) {
         uint32_t pc = m->r[15];
-        struct vm_memo *mi = &m->memo_i;
-        if (UNLIKELY(!vm_memo_hit(mi, pc, u->x)))
-            goto bail;
+        struct vm_memo *mi = mi_cur;
+        if (UNLIKELY(!vm_memo_hit(mi, pc, u->x))) {
+            mi_cur = mi = vm_memo_isel(m, pc);
+            if (!vm_memo_hit(mi, pc, u->x))
+                goto bail;
+        }
         memo_count(m, mi, mapen);
         m->tc_tmp[u->y] = (uint32_t)vm_load_le(mi->host + (pc - mi->base), u->x);
         m->r[15] = pc + u->x;
@@ -499,22 +545,24 @@ dispatch:
     OP(CC_QUAD) { set_cc(m, UCC_QUAD, fl, r); NEXTU(); }
     /* ---- memory ---- */
     OP(MCK_R) {
-        if (LIKELY(vm_memo_hit((const struct vm_memo *)(const void *)u->p2, r, u->x)))
+        mo = vm_memo_sel((struct vm_memo *)(void *)u->p2, r);
+        if (LIKELY(vm_memo_hit(mo, r, u->x)))
             NEXTU();
         goto bail;
     }
     OP(MCK_S) {
-        if (LIKELY(vm_memo_hit((const struct vm_memo *)(const void *)u->p2, s2, u->x)))
+        mo = vm_memo_sel((struct vm_memo *)(void *)u->p2, s2);
+        if (LIKELY(vm_memo_hit(mo, s2, u->x)))
             NEXTU();
         goto bail;
     }
     OP(MCK_P) {
-        if (LIKELY(vm_memo_hit((const struct vm_memo *)(const void *)u->p2, *u->p1, u->x)))
+        mo = vm_memo_sel((struct vm_memo *)(void *)u->p2, *u->p1);
+        if (LIKELY(vm_memo_hit(mo, *u->p1, u->x)))
             NEXTU();
         goto bail;
     }
     OP(RD) {
-        struct vm_memo *mo = (struct vm_memo *)(void *)u->p2;
         memo_count(m, mo, mapen);
         uint64_t v = vm_load_le(mo->host + (m->mar - mo->base), u->x);
         m->mdr = (uint32_t)v;
@@ -523,7 +571,6 @@ dispatch:
         NEXTU();
     }
     OP(RDOP) {
-        struct vm_memo *mo = (struct vm_memo *)(void *)u->p2;
         memo_count(m, mo, mapen);
         uint64_t v = vm_load_le(mo->host + (m->mar - mo->base), u->x);
         m->opv[u->k] = (uint32_t)v;
@@ -531,14 +578,12 @@ dispatch:
         NEXTU();
     }
     OP(WR) {
-        struct vm_memo *mo = &m->memo_w;
         memo_count(m, mo, mapen);
         mo->set->dirty[mo->way] = 1;
         vm_store_le(mo->host + (m->mar - mo->base), u->x, (uint64_t)m->q << 32 | m->mdr);
         NEXTU();
     }
     OP(WROP) {
-        struct vm_memo *mo = &m->memo_w;
         memo_count(m, mo, mapen);
         mo->set->dirty[mo->way] = 1;
         vm_store_le(mo->host + (m->opa[u->k] - mo->base), u->x,
@@ -610,8 +655,10 @@ dispatch:
     OP(SPEC) {
         /* the specifier byte: consumed here, checked against the path's */
         uint32_t pc = m->r[15];
-        struct vm_memo *mi = &m->memo_i;
+        struct vm_memo *mi = mi_cur;
         uint32_t bb;
+        if (UNLIKELY(!vm_memo_hit(mi, pc, 1)))
+            mi_cur = mi = vm_memo_isel(m, pc);
         if (LIKELY(vm_memo_hit(mi, pc, 1))) { /* cannot microtrap */
             bb = mi->host[pc - mi->base];
             memo_count(m, mi, mapen);
@@ -630,7 +677,7 @@ dispatch:
         }
         /* the interpreter's way: the abort state (not for IRD's byte,
          * whose IRD point took care of it), the fetch, the decode */
-        int snap = 0;
+        int snap = irdsnap;
         if (u->y == 2) {
             tc_latch_apply(m, (const struct tc_latch *)(const void *)u->p2);
         } else {
