@@ -181,8 +181,9 @@ static void float_values(struct as *a, const char *p, const char *e, int fmt)
                     [VAX_FLOAT_UNDERFLOW] = "is too small (but not zero) for",
                     [VAX_FLOAT_NOT_FINITE] = "has no encoding in",
                     [VAX_FLOAT_TOO_LONG] = "has too many digits for"};
-                vasm_err(a, "floating constant '%.*s' %s %c_floating", (int)(q - p), p, why[st],
-                         "FDGH"[fmt]);
+                int n = (int)(q - p); /* quote at most 40 characters of it */
+                vasm_err(a, "floating constant '%.*s%s' %s %c_floating", n > 40 ? 40 : n, p,
+                         n > 40 ? "..." : "", why[st], "FDGH"[fmt]);
                 return;
             }
             vax_float_to_bytes(fmt, w, b);

@@ -53,8 +53,9 @@ static int parse_float_immediate(struct as *a, const char *p, const char *e, str
         return 1;
     }
     if (st != VAX_FLOAT_OK) {
-        vasm_err(a, "floating literal '%.*s' %s %c_floating", (int)(e - p), p,
-                 float_status_text(st), toupper(letter));
+        int n = (int)(e - p); /* quote at most 40 characters of it */
+        vasm_err(a, "floating literal '%.*s%s' %s %c_floating", n > 40 ? 40 : n, p,
+                 n > 40 ? "..." : "", float_status_text(st), toupper(letter));
         return 1;
     }
     if (neg && (o->fw[0] & 0x7fff)) /* zero stays zero: -0 would be the reserved operand */

@@ -36,9 +36,9 @@ int vax_float_size(int fmt)
 /* ------------------------------------------------------------------ */
 /* unsigned big integers, 32-bit limbs, least significant first        */
 
-/* Enough for 10^(VAX_FLOAT_MAX_DIGITS + the 4940 of H's range + slack)
- * times 2^(H's precision + 2): about 24,000 bits. */
-#define BN_LIMBS 800
+/* Enough for 10^(VAX_FLOAT_MAX_DIGITS + the 4940 of H's range) times
+ * 2^(H's precision + 2): 33,100 bits and a little slack. */
+#define BN_LIMBS 1060
 struct bn {
     int n; /* limbs in use; d[n-1] != 0 unless n == 0 */
     uint32_t d[BN_LIMBS];

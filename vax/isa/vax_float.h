@@ -36,7 +36,7 @@ enum vax_float_status {
     VAX_FLOAT_NOT_FINITE, /* "inf" or "nan": the VAX has no encoding     */
     VAX_FLOAT_TOO_LONG,   /* more than VAX_FLOAT_MAX_DIGITS significant digits */
 };
-#define VAX_FLOAT_MAX_DIGITS 2000
+#define VAX_FLOAT_MAX_DIGITS 5000
 
 /* Reads a decimal floating constant at [p, e) as GNU as reads one:
  *   [+|-] digits [. digits] [(e|E) [+|-] digits]
