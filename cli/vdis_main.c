@@ -25,7 +25,7 @@ static const char usage_text[] =
 "where ADDR is 8 hex digits and BYTES the instruction's bytes in hex.\n"
 "With --no-addr only INSTRUCTION is printed, and the output is assembler\n"
 "input that vasm reassembles to the same bytes at the same address.\n"
-"Bytes that are no instruction of the subset, reserved or UNPREDICTABLE\n"
+"Bytes that are no instruction (reserved opcodes), reserved or UNPREDICTABLE\n"
 "operand specifiers, and instructions cut off by the end of the input\n"
 "come out as \".byte 0xNN\" lines of one byte.  The word displacement\n"
 "table after a CASEB/CASEW/CASEL with a constant limit is printed as\n"
