@@ -424,7 +424,7 @@ static void test_bad_headers(void **state)
     assert_int_equal(err.offset, 0);
     assert_non_null(strstr(err.msg, "magic"));
     memcpy(b, h, 128);
-    b[8] = 2;
+    b[8] = 3;
     assert_null(spam_reader_open_mem(b, 128, &err));
     assert_int_equal(err.offset, 8);
     assert_non_null(strstr(err.msg, "version"));
