@@ -3,6 +3,7 @@
  * This file only dispatches: each command lives in its own file (see
  * spamctl_cmds.h). */
 #include "cli/spamctl_cmds.h"
+#include "cli/spamctl_out.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -68,8 +69,20 @@ int main(int argc, char **argv)
         return SPAMCTL_EXIT_OK;
     }
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
-        if (strcmp(cmd, commands[i].name) == 0)
-            return commands[i].fn(argc - 1, argv + 1);
+        if (strcmp(cmd, commands[i].name) == 0) {
+            struct out_sink sink;
+            stdout_capture(&sink);
+            int rc = commands[i].fn(argc - 1, argv + 1);
+            /* what the command printed must have reached stdout: checked
+             * here once, at the flush and the close */
+            int err = stdout_release(&sink);
+            if (err) {
+                out_error(cmd, "<stdout>", err);
+                if (rc == SPAMCTL_EXIT_OK)
+                    rc = SPAMCTL_EXIT_BAD_INPUT;
+            }
+            return rc;
+        }
     fprintf(stderr, "spamctl: unknown command '%s' (try 'spamctl --help')\n", cmd);
     return SPAMCTL_EXIT_USAGE;
 }
