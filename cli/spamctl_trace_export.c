@@ -106,6 +106,10 @@ int spamctl_cmd_export(int argc, char **argv)
             usage(stderr);
         return SPAMCTL_EXIT_USAGE;
     }
+    if (chrome && same_file(chrome, path)) {
+        fprintf(stderr, "spamctl export: --chrome %s is the trace itself\n", chrome);
+        return SPAMCTL_EXIT_USAGE;
+    }
     if (ctf && ctf_holds(ctf, path)) {
         fprintf(stderr, "spamctl export: %s: the trace is one of the files --ctf %s writes\n", path, ctf);
         return SPAMCTL_EXIT_USAGE;

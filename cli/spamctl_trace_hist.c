@@ -462,6 +462,10 @@ int spamctl_cmd_hist(int argc, char **argv)
     else
         for (uint32_t ev = 0; ev < 65536; ev++)
             a->want[ev] = (uint8_t)wanted(a, (uint16_t)ev);
+    if (rc == SPAMCTL_EXIT_OK && svg && same_file(svg, path)) {
+        fprintf(stderr, "spamctl hist: --svg %s is the trace itself\n", svg);
+        rc = SPAMCTL_EXIT_USAGE;
+    }
     struct trace_in t;
     if (rc != SPAMCTL_EXIT_OK || trace_open(&t, "hist", path, partial) != 0) {
         free(a);
