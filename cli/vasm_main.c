@@ -161,7 +161,7 @@ int main(int argc, char **argv)
         }
         files[nfiles++] = a;
     }
-    if (nfiles == 0) {
+    if (nfiles <= 0) {
         free(files);
         return usage_error("no input files", NULL);
     }
