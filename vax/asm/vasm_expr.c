@@ -202,9 +202,18 @@ static int expr_primary(struct as *a, struct cur *c, lin *r)
         return -1;
     }
     int ch = (unsigned char)*c->p;
+    if ((ch == '(' || ch == '-' || ch == '~' || ch == '+' || ch == '!') &&
+        a->expr_depth >= VASM_MAX_EXPR_DEPTH) {
+        vasm_err(a, "expression nested too deeply (more than %d parentheses or unary operators)",
+                 VASM_MAX_EXPR_DEPTH);
+        return -1;
+    }
     if (ch == '(') {
         c->p++;
-        if (expr_low(a, c, r))
+        a->expr_depth++;
+        int bad = expr_low(a, c, r);
+        a->expr_depth--;
+        if (bad)
             return -1;
         skipws(c);
         if (c->p >= c->e || *c->p != ')') {
@@ -216,7 +225,10 @@ static int expr_primary(struct as *a, struct cur *c, lin *r)
     }
     if (ch == '-' || ch == '~' || ch == '+' || ch == '!') {
         c->p++;
-        if (expr_primary(a, c, r))
+        a->expr_depth++;
+        int bad = expr_primary(a, c, r);
+        a->expr_depth--;
+        if (bad)
             return -1;
         if (ch == '-') {
             r->k = wneg(r->k);

@@ -124,7 +124,12 @@ struct as {
      * only directives whose output is not bounded by the source's length,
      * so the only ones that could exhaust memory before layout */
     uint64_t fill_bytes;
+    /* nesting of the expression being parsed (parentheses, unary
+     * operators): deeper than VASM_MAX_EXPR_DEPTH is an error, not a stack
+     * overflow (vasm_expr.c) */
+    int expr_depth;
 };
+#define VASM_MAX_EXPR_DEPTH 256
 
 /* lexical cursor */
 struct cur {
