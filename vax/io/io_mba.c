@@ -141,11 +141,13 @@ static void ch_done(void *ctx, int exception)
     sr_set(a, IO_MBSR_DTCMP);
 }
 
+/* SR<ATTN> is the MASSBUS attention line itself (read live from the
+ * drives); its rising interrupts while no transfer is busy. */
 static void ch_attention(void *ctx)
 {
     struct io_mba *a = ctx;
-    if (any_ata(a))
-        sr_set(a, IO_MBSR_ATTN);
+    if (any_ata(a) && (a->cr & IO_MBCR_IE) && !(a->sr & IO_MBSR_DTBUSY))
+        raise(a);
 }
 
 /* ---- construction ---- */

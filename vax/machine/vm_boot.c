@@ -105,6 +105,50 @@ static int disk_read(void *ctx, uint64_t off, void *buf, uint32_t n)
     return 0;
 }
 
+/* Puts the program at physical 0: a raw image as the tape's (started at
+ * byte 2, after its entry mask), or an a.out as a disk's /boot (magic
+ * 0407, 0410 or 0413: text at 0, data after it -- page aligned for 0410
+ * and 0413 -- bss cleared, started at a_entry + 2, as 4.3BSD's boot
+ * blocks do). */
+static int load_image(struct vax_machine *m, const uint8_t *d, uint32_t len, uint32_t *pc,
+                      char *err, size_t errlen)
+{
+    uint32_t mem = vm_memory_size(m);
+    uint32_t magic = len >= 32 ? (uint32_t)(d[0] | d[1] << 8) : 0;
+    if (magic != 0407 && magic != 0410 && magic != 0413) {
+        if (len <= BOOT_PC || len > mem) {
+            snprintf(err, errlen, "%u bytes: %s", len, len <= BOOT_PC ? "too small"
+                                                                      : "larger than memory");
+            return -1;
+        }
+        vm_phys_write(m, 0, d, len);
+        *pc = BOOT_PC;
+        return 0;
+    }
+    uint32_t text = io_le32(d + 4), data = io_le32(d + 8), bss = io_le32(d + 12);
+    uint32_t entry = io_le32(d + 20) & 0x7FFFFFFFu;
+    uint32_t off = magic == 0413 ? 1024 : 32;
+    uint32_t dat = magic == 0407 ? text : (text + 1023) & ~1023u;
+    if (off > len || text > len - off || data > len - off - text || dat > mem ||
+        data > mem - dat || bss > mem - dat - data || entry > mem - 4) {
+        snprintf(err, errlen, "an a.out whose text (%u), data (%u) or bss (%u) do not fit",
+                 text, data, bss);
+        return -1;
+    }
+    static const uint8_t zero[4096];
+    vm_phys_write(m, 0, d + off, text);
+    for (uint32_t a = text; a < dat; a++)
+        vm_phys_write(m, a, zero, 1);
+    vm_phys_write(m, dat, d + off + text, data);
+    for (uint32_t a = dat + data, end = dat + data + bss; a < end;) {
+        uint32_t k = end - a < sizeof zero ? end - a : (uint32_t)sizeof zero;
+        vm_phys_write(m, a, zero, k);
+        a += k;
+    }
+    *pc = entry + 2;
+    return 0;
+}
+
 int vm_console_boot(struct vax_machine *m, const char *spec, uint32_t flags, char *err,
                     size_t errlen)
 {
@@ -149,19 +193,18 @@ int vm_console_boot(struct vax_machine *m, const char *spec, uint32_t flags, cha
                  "rp0-rp3)", dev);
         return -1;
     }
-    if (len <= BOOT_PC || len > vm_memory_size(m)) {
+    uint32_t pc = BOOT_PC;
+    if (load_image(m, data, len, &pc, e, sizeof e) < 0) {
         free(data);
-        snprintf(err, errlen, "boot %s: %s is %u bytes: %s", dev, prog, len,
-                 len <= BOOT_PC ? "too small" : "larger than memory");
+        snprintf(err, errlen, "boot %s: %s: %s", dev, prog, e);
         return -1;
     }
-    vm_phys_write(m, 0, data, len);
     free(data);
     for (int i = 0; i < 15; i++)
         vm_set_reg(m, i, 0);
     vm_set_reg(m, 10, r10);
     vm_set_reg(m, 11, flags);
-    vm_set_reg(m, 15, BOOT_PC);
+    vm_set_reg(m, 15, pc);
     vm_set_ipr(m, 0x38, 0); /* MAPEN off */
     vm_set_psl(m, BOOT_PSL);
     return 0;
