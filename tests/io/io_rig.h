@@ -59,7 +59,7 @@ static inline struct rig *rig_new(const struct io_config *cfg)
     struct rig *r = calloc(1, sizeof *r);
     r->mem = calloc(1, RIG_MEM);
     r->port = (struct io_memory){.ctx = r, .read = rig_mem_read, .write = rig_mem_write};
-    r->sys = io_system_new(&r->now, &r->port, cfg);
+    r->sys = io_system_new(&r->now, NULL, &r->port, cfg);
     if (!r->sys) {
         printf("io_system_new failed\n");
         exit(1);

@@ -23,6 +23,8 @@ enum io_status io_abus_write(struct io_abus *a, unsigned slot, uint32_t pa, int 
     if (st == IO_TIMEOUT && !a->wtmo) {
         a->wtmo = 1;
         a->wtmo_pa = pa;
+        if (a->wake)
+            *a->wake = 1;
     }
     return st;
 }

@@ -22,6 +22,7 @@ struct io_abus {
     struct io_sbia *slot[IO_ABUS_SLOTS];   /* NULL: empty */
     int wtmo;                              /* write-timeout request */
     uint32_t wtmo_pa;                      /* address of the first one */
+    int *wake;                             /* the write timeout wakes the CPU's check */
 };
 
 void io_abus_init(struct io_abus *a);

@@ -13,6 +13,7 @@
 void io_events_init(struct io_events *q, const uint64_t *now)
 {
     q->now = now;
+    q->wake = NULL;
     q->timers = NULL;
     q->next_due = UINT64_MAX;
     q->seq = 0;
@@ -59,10 +60,12 @@ void io_timer_at(struct io_timer *t, uint64_t due)
     t->due = due;
     t->seq = t->q->seq++;
     t->armed = 1;
-    if (due < t->q->next_due)
+    if (due < t->q->next_due) {
         t->q->next_due = due;
-    else
+        io_events_wake(t->q);
+    } else {
         recompute(t->q);
+    }
 }
 
 void io_timer_after(struct io_timer *t, uint64_t delay)

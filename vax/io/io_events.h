@@ -29,6 +29,9 @@ struct io_timer {
 
 struct io_events {
     const uint64_t *now;      /* the machine's microcycle counter */
+    int *wake;                /* set when the earliest due time moves earlier
+                               * or a request line rises: the sequencer's
+                               * cached answer is stale (NULL: nobody asks) */
     struct io_timer *timers;
     uint64_t next_due;        /* UINT64_MAX when nothing is armed */
     uint64_t seq;             /* arming order, for ties */
@@ -36,6 +39,11 @@ struct io_events {
 };
 
 void io_events_init(struct io_events *q, const uint64_t *now);
+static inline void io_events_wake(struct io_events *q)
+{
+    if (q->wake)
+        *q->wake = 1;
+}
 /* Registers t with the queue (once, at construction). */
 void io_timer_init(struct io_events *q, struct io_timer *t, io_timer_fn fire, void *ctx);
 /* Removes t from the queue (at destruction). */

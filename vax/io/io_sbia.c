@@ -30,9 +30,11 @@ static void line_set(void *ctx, int on)
 {
     struct io_sbia_line *l = ctx;
     uint16_t bit = (uint16_t)(1u << l->tr);
-    if (on)
+    if (on) {
+        if (!(l->s->req[l->lvl] & bit) && l->s->wake)
+            *l->s->wake = 1;
         l->s->req[l->lvl] |= bit;
-    else
+    } else
         l->s->req[l->lvl] &= (uint16_t)~bit;
 }
 

@@ -65,6 +65,7 @@ struct io_sbia {
     uint16_t req[4];                        /* request lines: [IPL - 0x14] bit TR */
     struct io_sbia_line lines[IO_SBIA_SLOTS][4];
     uint32_t csr, errsum, dctl, er, timo, fs, sc, mt, iv[15];
+    int *wake;                              /* a rising request wakes the CPU's check */
     uint64_t timeouts;                      /* statistics */
 };
 

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-struct io_system *io_system_new(const uint64_t *now, const struct io_memory *mem,
+struct io_system *io_system_new(const uint64_t *now, int *wake, const struct io_memory *mem,
                                 const struct io_config *cfg)
 {
     struct io_system *s = calloc(1, sizeof *s);
@@ -13,11 +13,15 @@ struct io_system *io_system_new(const uint64_t *now, const struct io_memory *mem
         return NULL;
     s->mem = *mem;
     io_events_init(&s->ev, now);
+    s->ev.wake = wake;
     io_abus_init(&s->abus);
+    s->abus.wake = wake;
     io_sbia_init(&s->sbia[0], 0);
+    s->sbia[0].wake = wake;
     s->abus.slot[0] = &s->sbia[0];
     if (cfg && cfg->second_sbia) {
         io_sbia_init(&s->sbia[1], 1);
+        s->sbia[1].wake = wake;
         s->abus.slot[1] = &s->sbia[1];
     }
     struct io_sbia *sb = &s->sbia[0];

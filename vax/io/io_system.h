@@ -51,9 +51,11 @@ struct io_system {
     int stop_requested;
 };
 
-/* now: the machine's microcycle counter; mem: its checked memory port.
- * NULL if out of memory. */
-struct io_system *io_system_new(const uint64_t *now, const struct io_memory *mem,
+/* now: the machine's microcycle counter; mem: its checked memory port;
+ * wake: set whenever the I/O could raise a request sooner than the
+ * machine last asked (a timer armed earlier, a request line rising), or
+ * NULL.  NULL if out of memory. */
+struct io_system *io_system_new(const uint64_t *now, int *wake, const struct io_memory *mem,
                                 const struct io_config *cfg);
 void io_system_free(struct io_system *s);
 /* Power-up: every adapter and device to its initial state (media stay). */

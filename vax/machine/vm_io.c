@@ -48,7 +48,7 @@ void vm_io_setup(struct vax_machine *m)
         return; /* no I/O: every reference to adapter space machine-checks */
     struct io_memory mem = {.ctx = m, .read = dma_read, .write = dma_write};
     struct io_config cfg = {.dz = 1};
-    io->sys = io_system_new(&m->st.microcycles, &mem, &cfg);
+    io->sys = io_system_new(&m->st.microcycles, &m->int_dirty, &mem, &cfg);
     if (!io->sys) {
         free(io);
         return;
