@@ -288,8 +288,54 @@ static void boot_disk(const char *dir)
     unlink(path);
 }
 
+/* The 8600 console as 4.3BSD's tocons() and cnputc() drive it: a
+ * character for the logical console (TXCS<LCONS> with the write mask)
+ * is not printed, the mask comes back, the terminal prints again; the
+ * logical console's reboot function stops the machine. */
+static void console_channels(void)
+{
+    char path[64];
+    rig_tempfile(path, sizeof path, NULL, 0);
+    FILE *out = fopen(path, "w");
+    struct vax_machine *m = machine();
+    vm_console_output(m, out);
+    load(m, "    movl $0x41, r0\n"
+            "    bsbb put\n"                     /* 'A' on the terminal */
+            "    mfpr $0x22, r6\n"              /* oldmask */
+            "    mtpr $0x88000, $0x22\n"        /* LCONS | WMASK */
+            "    mfpr $0x22, r7\n"              /* ID now 3 */
+            "    mtpr $0x03, $0x23\n"           /* clear warm start: absorbed */
+            "1:  mfpr $0x22, r1\n"
+            "    bbc $7, r1, 1b\n"
+            "    bisl3 $0x8000, r6, r1\n"
+            "    mtpr r1, $0x22\n"              /* the old mask back */
+            "    movl $0x42, r0\n"
+            "    bsbb put\n"                     /* 'B' */
+            "    mtpr $0x88000, $0x22\n"
+            "    mtpr $0x02, $0x23\n"           /* reboot */
+            "    halt\n"
+            "put: mfpr $0x22, r1\n"
+            "    bbc $7, r1, put\n"
+            "    mtpr r0, $0x23\n"
+            "    rsb\n");
+    vm_run(m, 100000);
+    fclose(out);
+    char got[16] = {0};
+    FILE *in = fopen(path, "r");
+    size_t n = fread(got, 1, sizeof got - 1, in);
+    fclose(in);
+    CHECK(n == 2 && !strcmp(got, "AB"), "the terminal printed '%s'", got);
+    CHECK(((vm_reg(m, 6) >> 16) & 0xF) == 1 && ((vm_reg(m, 7) >> 8) & 0xF) == 3,
+          "mask 0x%X, then ID 3 (TXCS %08X)", vm_reg(m, 6), vm_reg(m, 7));
+    CHECK(strstr(vm_stop_reason(m), "reboot requested through the logical console") != NULL,
+          "reboot: %s", vm_stop_reason(m));
+    vm_free(m);
+    unlink(path);
+}
+
 int main(int argc, char **argv)
 {
+    console_channels();
     references();
     dma_and_interrupts();
     boot_tape();
