@@ -105,7 +105,9 @@
     X(ACV, "access control violation fault")                              \
     X(TNV, "translation not valid fault")                                 \
     X(KSNV, "kernel stack not valid abort")                               \
-    X(ISNV, "interrupt stack not valid")
+    X(ISNV, "interrupt stack not valid")                                  \
+    X(DECOVF, "decimal overflow trap")                                    \
+    X(DECDVZ, "decimal divide-by-zero trap")
 
 #define UW_ENUM_ITEM(n) UR_##n,
 enum uw_reg { UW_REGS(UW_ENUM_ITEM) UR__COUNT };

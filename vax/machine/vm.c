@@ -26,6 +26,7 @@ void vm_ipr_write(struct vax_machine *m, uint32_t n, uint32_t v);
 void vm_dev_update(struct vax_machine *m);
 void vm_int_ack(struct vax_machine *m);
 void vm_dev_reset(struct vax_machine *m);
+void vm_io_free(struct vax_machine *m);
 void vm_spam_reset(struct vax_machine *m);
 
 static const char *const mode_names[16] = {
@@ -440,6 +441,7 @@ void vm_free(struct vax_machine *m)
         return;
     vm_check_detach(m);
     vm_tc_free(m->tc);
+    vm_io_free(m);
     free(m->mem);
     free(m->cs);
     free(m);
