@@ -77,12 +77,26 @@ static int spec_label(const struct ucode_image *img, int acc, int var, const cha
     return -1;
 }
 
+/* The decode ROMs look up some thousands of label names: build_roms
+ * works on a copy of the image whose labels are sorted by name. */
+static int label_cmp(const void *x, const void *y)
+{
+    return strcmp(((const struct ulabel *)x)->name, ((const struct ulabel *)y)->name);
+}
+
+static int label(const struct ucode_image *img, const char *name)
+{
+    struct ulabel key = {.name = (char *)(uintptr_t)name};
+    const struct ulabel *l = bsearch(&key, img->labels, img->nlabels, sizeof key, label_cmp);
+    return l ? l->addr : -1;
+}
+
 static int find(const struct ucode_image *img, const char *fmt, const char *a,
                 const char *b)
 {
     char name[96];
     snprintf(name, sizeof name, fmt, a, b);
-    return ucode_label(img, name);
+    return label(img, name);
 }
 
 /* Builds the opcode and specifier-mode decode ROMs from the opcode table
@@ -90,10 +104,10 @@ static int find(const struct ucode_image *img, const char *fmt, const char *a,
 static int build_roms(struct vax_machine *m, const struct ucode_image *img,
                       char *err, size_t errlen)
 {
-    int rsvinsn = ucode_label(img, "RESERVED_INSTRUCTION");
-    int rsvaddr = ucode_label(img, "RESERVED_ADDRESSING_MODE");
-    int unimpl = ucode_label(img, "UNIMPLEMENTED");
-    int specb = ucode_label(img, "SPEC.B");
+    int rsvinsn = label(img, "RESERVED_INSTRUCTION");
+    int rsvaddr = label(img, "RESERVED_ADDRESSING_MODE");
+    int unimpl = label(img, "UNIMPLEMENTED");
+    int specb = label(img, "SPEC.B");
     if (rsvinsn < 0 || rsvaddr < 0 || specb < 0) {
         snprintf(err, errlen, "microcode lacks RESERVED_INSTRUCTION, "
                               "RESERVED_ADDRESSING_MODE or SPEC.B");
@@ -102,13 +116,13 @@ static int build_roms(struct vax_machine *m, const struct ucode_image *img,
     if (unimpl < 0)
         unimpl = rsvinsn;
     m->l_rsvinsn = (uint16_t)rsvinsn;
-    int mchk = ucode_label(img, "MACHINE_CHECK");
-    int intr = ucode_label(img, "INTERRUPT");
+    int mchk = label(img, "MACHINE_CHECK");
+    int intr = label(img, "INTERRUPT");
     m->l_mchk = (uint16_t)(mchk > 0 ? mchk : 0);
     m->l_intr = (uint16_t)(intr > 0 ? intr : 0);
-    int tbmiss = ucode_label(img, "TB_MISS");
+    int tbmiss = label(img, "TB_MISS");
     m->l_tbmiss = (uint16_t)(tbmiss > 0 ? tbmiss : 0);
-    int trace = ucode_label(img, "TRACE_PENDING");
+    int trace = label(img, "TRACE_PENDING");
     m->l_trace = (uint16_t)(trace > 0 ? trace : 0);
     m->spec_b = (uint16_t)specb;
     for (int i = 0; i < 512; i++) {
@@ -128,7 +142,7 @@ static int build_roms(struct vax_machine *m, const struct ucode_image *img,
         for (k = 0; op->name[k] && k < sizeof name - 1; k++)
             name[k] = (char)toupper((unsigned char)op->name[k]);
         name[k] = 0;
-        int entry = ucode_label(img, name);
+        int entry = label(img, name);
         e->defined = 1;
         e->entry = (uint16_t)(entry >= 0 ? entry : unimpl);
         e->n = (uint8_t)vax_opcode_noperands(op);
@@ -396,7 +410,17 @@ struct vax_machine *vm_new(const struct vm_config *cfg, char *err, size_t errlen
         own = 1;
     }
     predecode(m, img->words);
-    int rc = build_roms(m, img, err, errlen);
+    struct ucode_image sorted = *img;
+    sorted.labels = malloc((img->nlabels ? img->nlabels : 1) * sizeof *sorted.labels);
+    int rc = -1;
+    if (!sorted.labels) {
+        snprintf(err, errlen, "out of memory");
+    } else {
+        memcpy(sorted.labels, img->labels, img->nlabels * sizeof *sorted.labels);
+        qsort(sorted.labels, img->nlabels, sizeof *sorted.labels, label_cmp);
+        rc = build_roms(m, &sorted, err, errlen);
+        free(sorted.labels);
+    }
     if (own)
         ucode_image_free(&def);
     if (rc < 0) {

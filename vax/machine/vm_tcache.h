@@ -184,6 +184,7 @@ struct tc_rec {
 };
 enum { TC_END_IRD, TC_END_LOOP, TC_END_EXIT };
 
+#define TC_SEEN 4096
 struct vm_tcache {
     struct tc_trace **hash;
     uint32_t hmask, count;
@@ -192,6 +193,9 @@ struct vm_tcache {
     size_t used, cap;
     int flush_pending;
     struct tc_rec *rec;
+    /* how often an address missed: an instruction is recorded when it
+     * runs the second time, so code that runs once costs no recording */
+    uint8_t seen[TC_SEEN];
     struct vm_tcache_stats st;
     /* build scratch (vm_tcache.c) */
     struct tc_build *bs;

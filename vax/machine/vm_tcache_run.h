@@ -166,7 +166,9 @@ decode: {
         t = NULL;
         vm_tc_flush(tc);
     }
-    int rec_ok = !t;
+    uint8_t *seen = &tc->seen[(key * 0x9E3779B1u >> 20) % TC_SEEN];
+    int rec_ok = !t && *seen;
+    *seen = 1;
     next = vm_ird_decode(m, op);
     if (UNLIKELY(m->stop | m->utrap))
         goto fetch_trap;
