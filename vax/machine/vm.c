@@ -837,8 +837,7 @@ static void dst_slow(struct vax_machine *m, unsigned d, uint32_t v, unsigned wd)
     case UR_OPR1: gpr_write(&m->r[(m->opa[m->opk] + 1) & 15], v, wd); return;
     case UR_RES: write_res(m, v, wd); return;
     case UR_PSL:
-        if ((m->psl ^ v) & 0x03000000u)
-            vm_memo_flush(m); /* the mode changes translations */
+        vm_memo_mode(m, m->psl, v); /* the mode selects the memos */
         m->psl = v;
         return;
     case UR_MAR: m->mar = v; return;
@@ -1001,8 +1000,7 @@ static void snap_restore(struct vax_machine *m, const struct vm_snap *s)
 static void snap_restore_regs(struct vax_machine *m, const struct vm_snap *s)
 {
     memcpy(&m->rf[RF_R], &s->rf[RF_R], 16 * sizeof(uint32_t));
-    if ((m->psl ^ s->rf[RF_PSL]) & 0x03000000u)
-        vm_memo_flush(m);
+    vm_memo_mode(m, m->psl, s->rf[RF_PSL]);
     m->psl = s->rf[RF_PSL];
     m->log_n = s->log_n;
     memcpy(m->log_reg, s->log_reg, s->log_n * sizeof s->log_reg[0]);
@@ -1080,7 +1078,7 @@ static inline void mem_request(struct vax_machine *m, const struct uword *w, uns
             n = 1;
         /* READM(B): a read with write intent (the write check of a
          * modify access, the M bit), as a modify operand's READOP */
-        if (vm_read_tab(m, w->mem >= UM_READM ? m->memo_m : m->memo_r, m->mar, n,
+        if (vm_read_tab(m, w->mem >= UM_READM ? m->memo.m : m->memo.r, m->mar, n,
                          &v) == 0) {
             m->mdr = (uint32_t)v;
             if (n == 8)
@@ -1103,7 +1101,7 @@ static inline void mem_request(struct vax_machine *m, const struct uword *w, uns
                 }
                 break;
             }
-            if (vm_read_tab(m, wr ? m->memo_m : m->memo_r,
+            if (vm_read_tab(m, wr ? m->memo.m : m->memo.r,
                              m->mar, m->rf_size, &v) == 0) {
                 m->opv[sp] = (uint32_t)v;
                 m->oph[sp] = (uint32_t)(v >> 32);
@@ -1111,7 +1109,7 @@ static inline void mem_request(struct vax_machine *m, const struct uword *w, uns
         }
         break;
     case UM_WRITE: case UM_WRITEB:
-        vm_write_fast(m, m->memo_w, m->mar, w->mem == UM_WRITEB ? 1 : n,
+        vm_write_fast(m, m->memo.w, m->mar, w->mem == UM_WRITEB ? 1 : n,
                       (uint64_t)m->q << 32 | m->mdr);
         break;
     case UM_WRITEOP: /* operand OPK's own width */
@@ -1121,7 +1119,7 @@ static inline void mem_request(struct vax_machine *m, const struct uword *w, uns
             vm_mem_write16(m, m->opa[k], o);
             break;
         }
-        vm_write_fast(m, m->memo_w, m->opa[m->opk], width_size[m->wdl[UDL_OPK]],
+        vm_write_fast(m, m->memo.w, m->opa[m->opk], width_size[m->wdl[UDL_OPK]],
                       (uint64_t)m->q << 32 | m->mdr);
         break;
     }

@@ -99,6 +99,16 @@ struct vm_memo {
 
 #define VM_MEMO_N 8
 #define VM_IMEMO_N 4
+/* The memos of one access mode: I-stream, data read, read with write
+ * intent, write, each a small table of lines indexed by VA<8:6>, which
+ * is PA<8:6>: a line of cache set s can only be in entry s mod N
+ * (vm_memo_sel, vm_memo_evict). */
+struct vm_memoset {
+    struct vm_memo i[VM_IMEMO_N];
+    struct vm_memo r[VM_MEMO_N], m[VM_MEMO_N], w[VM_MEMO_N];
+    uint32_t ipage;             /* the I-stream's page (VA >> 9) translated ... */
+    int ipage_ok;               /* ... with no TB/PAMM/MAPEN change since */
+};
 
 struct cache_set {
     uint32_t tag[VM_CACHE_WAYS];
@@ -152,12 +162,10 @@ struct vax_machine {
     uint8_t pamm[1024];
     uint32_t pamloc;
     struct cache_set cache[VM_CACHE_SETS];
-    /* the memos: I-stream, data read, read with write intent, write: each
-     * a small table of lines indexed by VA<8:6> (vm_memo_sel) */
-    struct vm_memo memo_i[VM_IMEMO_N];
-    struct vm_memo memo_r[VM_MEMO_N], memo_m[VM_MEMO_N], memo_w[VM_MEMO_N];
-    uint32_t ipage;             /* the I-stream's page (VA >> 9) translated ... */
-    int ipage_ok;               /* ... with no TB/PAMM/mode/MAPEN change since */
+    /* the memos of the current access mode, and those the other modes
+     * left (vm_memo_mode) */
+    struct vm_memoset memo;
+    struct vm_memoset memo_saved[4];
     /* IPRs */
     uint32_t ipr[256];
     int ipr_bad;

@@ -207,9 +207,9 @@ static inline void memo_fill(struct vax_machine *m, struct vm_memo *mo, uint32_t
     mo->host = m->mem + (pa & ~63u);
     mo->set = &m->cache[pa / VM_CACHE_LINE % VM_CACHE_SETS];
     mo->way = (uint8_t)w;
-    if (mo >= m->memo_i && mo < m->memo_i + VM_IMEMO_N) {
-        m->ipage = va >> 9;
-        m->ipage_ok = 1;
+    if (mo >= m->memo.i && mo < m->memo.i + VM_IMEMO_N) {
+        m->memo.ipage = va >> 9;
+        m->memo.ipage_ok = 1;
     }
 }
 

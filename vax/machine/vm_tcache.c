@@ -549,7 +549,7 @@ static int emit_special(struct tc_build *b, struct vax_machine *m, const struct 
     case UM_NONE: break;
     case UM_READ: case UM_READB: case UM_READM: case UM_READMB:
         mn = (mem == UM_READB || mem == UM_READMB) ? 1 : width_size[wd > 3 ? 3 : wd];
-        memo = mem >= UM_READM ? m->memo_m : m->memo_r;
+        memo = mem >= UM_READM ? m->memo.m : m->memo.r;
         mop = TU_RD;
         break;
     case UM_READOP:
@@ -557,12 +557,12 @@ static int emit_special(struct tc_build *b, struct vax_machine *m, const struct 
             return -1;
         mn = l->rf_size;
         mk = l->lat_spec;
-        memo = l->cur->acc[l->lat_spec] == ACC_M ? m->memo_m : m->memo_r;
+        memo = l->cur->acc[l->lat_spec] == ACC_M ? m->memo.m : m->memo.r;
         mop = TU_RDOP;
         break;
     case UM_WRITE: case UM_WRITEB:
         mn = mem == UM_WRITEB ? 1 : width_size[wd > 3 ? 3 : wd];
-        memo = m->memo_w;
+        memo = m->memo.w;
         mop = TU_WR;
         break;
     case UM_WRITEOP:
@@ -570,7 +570,7 @@ static int emit_special(struct tc_build *b, struct vax_machine *m, const struct 
             return -1;
         mn = width_size[l->wdl_opk];
         mk = l->opk;
-        memo = m->memo_w;
+        memo = m->memo.w;
         maddr = &m->opa[l->opk];
         mop = TU_WROP;
         break;

@@ -39,7 +39,7 @@ static int TC_NAME(struct vax_machine *m, uint64_t limit, int snapped, unsigned 
     struct vm_wstep si;
     struct vm_memo *mo = NULL; /* the memo entry MCK found for the reference */
     int irdsnap = snapped;     /* the IRD point took the abort state */
-    struct vm_memo *mi_cur = m->memo_i; /* the I-stream memo entry last used */
+    struct vm_memo *mi_cur = m->memo.i; /* the I-stream memo entry last used */
     goto entry;
 
 ird_point:
@@ -524,14 +524,12 @@ dispatch:
     OP(STOPR_R) { gpr_write(&m->r[(m->opa[u->k] + u->y) & 15], r, u->x); NEXTU(); }
     OP(STOPR_S) { gpr_write(&m->r[(m->opa[u->k] + u->y) & 15], s2, u->x); NEXTU(); }
     OP(STPSL_R) {
-        if ((m->psl ^ r) & 0x03000000u)
-            vm_memo_flush(m); /* the mode changes translations */
+        vm_memo_mode(m, m->psl, r); /* the mode selects the memos */
         m->psl = r;
         NEXTU();
     }
     OP(STPSL_S) {
-        if ((m->psl ^ s2) & 0x03000000u)
-            vm_memo_flush(m);
+        vm_memo_mode(m, m->psl, s2);
         m->psl = s2;
         NEXTU();
     }
