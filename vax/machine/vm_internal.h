@@ -95,6 +95,7 @@ struct vm_memo {
     struct cache_set *set;
     uint8_t way;
     uint8_t tb;          /* 1: MAPEN (a reference counts a TB hit) */
+    uint32_t lru_next;   /* the set's LRU after a reference: the other way */
 };
 
 #define VM_MEMO_N 8

@@ -153,7 +153,7 @@ static inline int vm_read_fast(struct vax_machine *m, struct vm_memo *mo, uint32
     if (__builtin_expect(vm_memo_hit(mo, va, n), 1)) {
         m->st.tb_hits += mo->tb;
         m->st.cache_hits++;
-        mo->set->lru = mo->way ^ 1u;
+        mo->set->lru = mo->lru_next;
         *out = vm_load_le(mo->host + (va - mo->base), n);
         return 0;
     }
@@ -167,7 +167,7 @@ static inline int vm_read_tab(struct vax_machine *m, struct vm_memo *tab, uint32
     if (__builtin_expect(vm_memo_hit(mo, va, n), 1)) {
         m->st.tb_hits += mo->tb;
         m->st.cache_hits++;
-        mo->set->lru = mo->way ^ 1u;
+        mo->set->lru = mo->lru_next;
         *out = vm_load_le(mo->host + (va - mo->base), n);
         return 0;
     }
@@ -181,7 +181,7 @@ static inline int vm_write_fast(struct vax_machine *m, struct vm_memo *tab, uint
     if (__builtin_expect(vm_memo_hit(mo, va, n), 1)) {
         m->st.tb_hits += mo->tb;
         m->st.cache_hits++;
-        mo->set->lru = mo->way ^ 1u;
+        mo->set->lru = mo->lru_next;
         mo->set->dirty[mo->way] = 1;
         vm_store_le(mo->host + (va - mo->base), n, v);
         return 0;

@@ -103,7 +103,7 @@ static inline uint32_t hash_pa(const struct vm_tcache *tc, uint32_t pa)
 struct tc_trace *vm_tc_find(struct vm_tcache *tc, uint32_t pa)
 {
     struct tc_trace *t = tc->hash[hash_pa(tc, pa)];
-    while (t && (uint32_t)(t->key >> 16) != pa)
+    while (t && t->pa != pa)
         t = t->hnext;
     return t;
 }
@@ -121,7 +121,7 @@ static void tc_grow(struct vm_tcache *tc)
     for (uint32_t i = 0; i < on; i++)
         for (struct tc_trace *t = old[i], *nx; t; t = nx) {
             nx = t->hnext;
-            uint32_t b = hash_pa(tc, (uint32_t)(t->key >> 16));
+            uint32_t b = hash_pa(tc, t->pa);
             t->hnext = h[b];
             h[b] = t;
         }
@@ -130,7 +130,7 @@ static void tc_grow(struct vm_tcache *tc)
 
 static void tc_insert(struct vm_tcache *tc, struct tc_trace *t)
 {
-    uint32_t pa = (uint32_t)(t->key >> 16);
+    uint32_t pa = t->pa;
     struct tc_trace *old = vm_tc_find(tc, pa);
     if (old)
         vm_tc_drop(tc, old);
@@ -143,20 +143,20 @@ static void tc_insert(struct vm_tcache *tc, struct tc_trace *t)
 }
 
 /* Unlinks a root (its memory stays until the next flush: chaining
- * pointers may still name it, and its key, TC_NOKEY now, matches no
+ * pointers may still name it, and its address, TC_NOPA now, matches no
  * lookup). */
 void vm_tc_drop(struct vm_tcache *tc, struct tc_trace *t)
 {
-    if (t->key == TC_NOKEY)
+    if (t->pa == TC_NOPA)
         return;
-    struct tc_trace **pp = &tc->hash[hash_pa(tc, (uint32_t)(t->key >> 16))];
+    struct tc_trace **pp = &tc->hash[hash_pa(tc, t->pa)];
     while (*pp && *pp != t)
         pp = &(*pp)->hnext;
     if (*pp) {
         *pp = t->hnext;
         tc->count--;
     }
-    t->key = TC_NOKEY;
+    t->pa = TC_NOPA;
     t->dead = 1;
 }
 
@@ -216,6 +216,7 @@ struct tc_build {
     int ni;
     struct tb_word w[TC_MAX_WORDS];
     int count;            /* words since the last sync point */
+    int rcount;           /* ... and their memo hits */
 };
 
 static struct tb_uop *emit(struct tc_build *b, unsigned op, int wi)
@@ -906,12 +907,14 @@ static struct tc_trace *build(struct vm_tcache *tc, struct vax_machine *m,
     struct tc_build *b = tc->bs;
     b->nu = b->nc = b->ni = 0;
     b->count = 0;
+    b->rcount = 0;
     int n = rec->n;
     if (rec->root && rec->spec0) { /* the decode's specifier byte */
         struct tb_uop *t = emit(b, TU_SPEC, -1);
         t->u.k = rec->byte0 | (uint32_t)rec->entry << 16;
         t->u.y = 2;
         t->img2 = add_img(b, &rec->decode);
+        b->rcount = 1; /* (counted with the first word) */
     }
     for (int i = 0; i < n; i++) {
         const struct tc_recw *rw = &rec->w[i];
@@ -938,25 +941,34 @@ static struct tc_trace *build(struct vm_tcache *tc, struct vax_machine *m,
         tw->w.byte = rw->byte;
         tw->w.rem = (uint32_t)(n - 1 - i);
         tw->region = b->nu;
-        if (rec->end == TC_END_LOOP && i == rec->loop_to && b->count) {
+        if (rec->end == TC_END_LOOP && i == rec->loop_to && (b->count || b->rcount)) {
             struct tb_uop *t = emit(b, TU_SYNC, -1);
             t->u.k = (uint32_t)b->count;
-            b->count = 0;
+            t->u.k2 = (uint32_t)b->rcount;
+            b->count = b->rcount = 0;
         }
         tw->uop0 = b->nu;
         int nu0 = b->nu, nc0 = b->nc;
         tw->w.pend_pre = (uint32_t)b->count;
+        tw->w.rpend_pre = (uint32_t)b->rcount;
         int ok = emit_special(b, m, rec, i) == 0;
         if (!ok) {
             b->nu = nu0;
             b->nc = nc0;
             emit(b, TU_GEN, i);
             tw->w.flags = TW_GENERIC | TW_FL | TW_A | TW_PSL0;
-            b->count = 0;
-            tw->w.pend = 0;
+            b->count = b->rcount = 0;
+            tw->w.pend = tw->w.rpend = 0;
         } else {
             b->count++;
+            for (int k = nu0; k < b->nu; k++) { /* the word's memo hits */
+                unsigned op = b->u[k].u.op;
+                if (op == TU_SPEC || op == TU_IB || op == TU_RD || op == TU_RDOP ||
+                    op == TU_WR || op == TU_WROP)
+                    b->rcount++;
+            }
             tw->w.pend = (uint32_t)b->count;
+            tw->w.rpend = (uint32_t)b->rcount;
         }
         if (rw->at_ird)
             tw->w.flags |= TW_IRD;
@@ -980,6 +992,18 @@ static struct tc_trace *build(struct vm_tcache *tc, struct vax_machine *m,
         t->u.k = rec->exit_upc;
         t->img2 = add_img(b, &rec->exit_pre);
     }
+    /* fuse adjacent pairs that have a handler of their own; the second
+     * uop stays where it is (something may jump to it) */
+#define TC_FENT(n, ca, ba, cb, bb) {ca, cb, TU_F_##n},
+    static const uint16_t fused[][3] = {TC_FUSED(TC_FENT)};
+#undef TC_FENT
+    for (int i = 0; i + 1 < b->nu; i++)
+        for (size_t f = 0; f < sizeof fused / sizeof fused[0]; f++)
+            if (b->u[i].u.op == fused[f][0] && b->u[i + 1].u.op == fused[f][1]) {
+                b->u[i].u.op = fused[f][2];
+                i++;
+                break;
+            }
     /* one arena block: the segment, its uops, words, constants, images */
     size_t sz = sizeof(struct tc_trace) + (size_t)b->nu * sizeof(struct tc_uop) +
                 (size_t)n * sizeof(struct tc_word) + (size_t)b->ni * sizeof(struct tc_latch) +
@@ -1007,10 +1031,12 @@ static struct tc_trace *build(struct vm_tcache *tc, struct vax_machine *m,
         t->words[i].mid = &imgs[b->w[i].mid];
         t->words[i].seq = &imgs[b->w[i].seq];
     }
+    const void *const *hs = vm_tc_handlers();
     for (int i = 0; i < b->nu; i++) {
         struct tc_uop *u = &t->uops[i];
         const struct tb_uop *s = &b->u[i];
         *u = s->u;
+        u->h = hs ? hs[u->op] : NULL;
         u->w = s->wi >= 0 ? &t->words[s->wi] : NULL;
         if (s->c1 >= 0)
             u->p1 = &consts[s->c1];
@@ -1029,8 +1055,9 @@ static struct tc_trace *build(struct vm_tcache *tc, struct vax_machine *m,
     t->nwords = (uint32_t)n;
     t->bound = (uint32_t)n + 1;
     t->fin = fin >= 0 ? &imgs[fin] : NULL; /* the latches at the end: after the last word */
-    t->key = rec->root ? TC_KEY(rec->key, rec->opc) : TC_NOKEY;
-    t->spec0 = (uint16_t)(rec->root && rec->spec0);
+    t->pa = rec->root ? rec->key : TC_NOPA;
+    t->opc = rec->root ? rec->opc : 0xFFFF;
+    t->spec0 = (uint8_t)(rec->root && rec->spec0);
     tc->st.traces++;
     tc->st.bytes = tc->used;
     return t;

@@ -93,7 +93,93 @@ enum { TC_ALU_FNS(TC_ENUM_ITEM) TCF__N };
 #undef TC_ENUM_ITEM
 /* variants: 0 no flags, 1 flags, 2 + (CC - UCC_ARITH) flags and CC */
 #define TC_ALU_VARS 8
-#define TU__COUNT (TU_ALU_BASE + TCF__N * 3 * TC_ALU_VARS)
+#define TCA(F, W, V) (TU_ALU_BASE + (TCF_##F * 3 + (W)) * TC_ALU_VARS + (V))
+
+/* Pairs of uops frequent enough to have one handler for both (the
+ * builder fuses them where they are adjacent): name, the first uop's
+ * code and body, the second's (bodies: vm_tcache_exec.c).  Chosen from
+ * counts on EVKAA, the bundled guest and the benchmark loops. */
+#define TC_FUSED(X)                                                            \
+    X(SPEC_MOV2, TU_SPEC, TCB_SPEC, TU_MOV2, TCB_MOV2)                          \
+    X(SPEC_S2, TU_SPEC, TCB_SPEC, TU_S2, TCB_S2)                                \
+    X(SPEC_SPEC, TU_SPEC, TCB_SPEC, TU_SPEC, TCB_SPEC)                          \
+    X(SPEC_MOV, TU_SPEC, TCB_SPEC, TU_MOV, TCB_MOV)                             \
+    X(SPEC_IB, TU_SPEC, TCB_SPEC, TU_IB, TCB_IB)                                \
+    X(SPEC_SETREG, TU_SPEC, TCB_SPEC, TU_SETREG, TCB_SETREG)                    \
+    X(SPEC_CMPL, TU_SPEC, TCB_SPEC, TCA(SUB, 2, 5), TCB_ALU(SUB, 2, 5))          \
+    X(SPEC_CMPB, TU_SPEC, TCB_SPEC, TCA(SUB, 0, 5), TCB_ALU(SUB, 0, 5))          \
+    X(SPEC_MOVL, TU_SPEC, TCB_SPEC, TCA(PASSA, 2, 3), TCB_ALU(PASSA, 2, 3))      \
+    X(SPEC_ADDL, TU_SPEC, TCB_SPEC, TCA(ADD, 2, 2), TCB_ALU(ADD, 2, 2))          \
+    X(SPEC_ADD, TU_SPEC, TCB_SPEC, TCA(ADD, 2, 0), TCB_ALU(ADD, 2, 0))           \
+    X(SPEC_SUBNZV, TU_SPEC, TCB_SPEC, TCA(SUB, 2, 6), TCB_ALU(SUB, 2, 6))        \
+    X(MOV2_SPEC, TU_MOV2, TCB_MOV2, TU_SPEC, TCB_SPEC)                          \
+    X(MOV2_SETREG, TU_MOV2, TCB_MOV2, TU_SETREG, TCB_SETREG)                    \
+    X(MOV_SPEC, TU_MOV, TCB_MOV, TU_SPEC, TCB_SPEC)                             \
+    X(MOV_RXS, TU_MOV, TCB_MOV, TU_RXS, TCB_RXS)                                \
+    X(IB_SEXTB, TU_IB, TCB_IB, TCA(SEXT, 0, 0), TCB_ALU(SEXT, 0, 0))             \
+    X(IB_SEXTW, TU_IB, TCB_IB, TCA(SEXT, 1, 0), TCB_ALU(SEXT, 1, 0))             \
+    X(IB_PASSL, TU_IB, TCB_IB, TCA(PASSA, 2, 0), TCB_ALU(PASSA, 2, 0))           \
+    X(SEXTB_GZ, TCA(SEXT, 0, 0), TCB_ALU(SEXT, 0, 0), TU_G_PSL_Z, TCB_G_PSL_Z)   \
+    X(SEXTB_GNZ, TCA(SEXT, 0, 0), TCB_ALU(SEXT, 0, 0), TU_G_PSL_NZ, TCB_G_PSL_NZ) \
+    X(SEXTB_ADD, TCA(SEXT, 0, 0), TCB_ALU(SEXT, 0, 0), TCA(ADD, 2, 0), TCB_ALU(ADD, 2, 0)) \
+    X(SEXTB_ADDNZV, TCA(SEXT, 0, 0), TCB_ALU(SEXT, 0, 0), TCA(ADD, 2, 6), TCB_ALU(ADD, 2, 6)) \
+    X(S2_ADD, TU_S2, TCB_S2, TCA(ADD, 2, 0), TCB_ALU(ADD, 2, 0))                 \
+    X(S2_SUB, TU_S2, TCB_S2, TCA(SUB, 2, 0), TCB_ALU(SUB, 2, 0))                 \
+    X(S2_AND, TU_S2, TCB_S2, TCA(AND, 2, 0), TCB_ALU(AND, 2, 0))                 \
+    X(S2_BIC, TU_S2, TCB_S2, TCA(BIC, 2, 0), TCB_ALU(BIC, 2, 0))                 \
+    X(S2_PASSA, TU_S2, TCB_S2, TCA(PASSA, 2, 0), TCB_ALU(PASSA, 2, 0))           \
+    X(S2_GEN, TU_S2, TCB_S2, TU_ALU_GEN, TCB_ALU_GEN)                           \
+    X(ADD_END, TCA(ADD, 2, 0), TCB_ALU(ADD, 2, 0), TU_END, TCB_END)              \
+    X(ADD_MCKP, TCA(ADD, 2, 0), TCB_ALU(ADD, 2, 0), TU_MCK_P, TCB_MCK_P)         \
+    X(ADD_MCKR, TCA(ADD, 2, 0), TCB_ALU(ADD, 2, 0), TU_MCK_R, TCB_MCK_R)         \
+    X(ADD_MCKS, TCA(ADD, 2, 0), TCB_ALU(ADD, 2, 0), TU_MCK_S, TCB_MCK_S)         \
+    X(SUB_MCKR, TCA(SUB, 2, 0), TCB_ALU(SUB, 2, 0), TU_MCK_R, TCB_MCK_R)         \
+    X(ADD_GIOVT, TCA(ADD, 2, 0), TCB_ALU(ADD, 2, 0), TU_G_IOVT, TCB_G_IOVT)      \
+    X(CMPL_END, TCA(SUB, 2, 5), TCB_ALU(SUB, 2, 5), TU_END, TCB_END)             \
+    X(CMPB_END, TCA(SUB, 0, 5), TCB_ALU(SUB, 0, 5), TU_END, TCB_END)             \
+    X(MOVL_STRN, TCA(PASSA, 2, 3), TCB_ALU(PASSA, 2, 3), TU_STRN_R, TCB_STRN_R)  \
+    X(ADDL_STRN, TCA(ADD, 2, 2), TCB_ALU(ADD, 2, 2), TU_STRN_R, TCB_STRN_R)      \
+    X(SUBNZV_STRN, TCA(SUB, 2, 6), TCB_ALU(SUB, 2, 6), TU_STRN_R, TCB_STRN_R)    \
+    X(XORL_STRN, TCA(XOR, 2, 3), TCB_ALU(XOR, 2, 3), TU_STRN_R, TCB_STRN_R)      \
+    X(BICL_STRN, TCA(BIC, 2, 3), TCB_ALU(BIC, 2, 3), TU_STRN_R, TCB_STRN_R)      \
+    X(ANDF_GZ, TCA(AND, 2, 1), TCB_ALU(AND, 2, 1), TU_G_ALU_Z, TCB_G_ALU_Z)      \
+    X(PASSA_STOPR, TCA(PASSA, 2, 0), TCB_ALU(PASSA, 2, 0), TU_STOPR_R, TCB_STOPR_R) \
+    X(STRN_END, TU_STRN_R, TCB_STRN_R, TU_END, TCB_END)                         \
+    X(STRN_SETREG, TU_STRN_R, TCB_STRN_R, TU_SETREG, TCB_SETREG)                \
+    X(STPSL_END, TU_STPSL_R, TCB_STPSL_R, TU_END, TCB_END)                      \
+    X(GOPNOVT_END, TU_G_OPREG_NOVT, TCB_G_OPREG_NOVT, TU_END, TCB_END)          \
+    X(GIOVT_END, TU_G_IOVT, TCB_G_IOVT, TU_END, TCB_END)                        \
+    X(GNOVT_END, TU_G_NOVT, TCB_G_NOVT, TU_END, TCB_END)                        \
+    X(GZ_END, TU_G_PSL_Z, TCB_G_PSL_Z, TU_END, TCB_END)                         \
+    X(GZ_ADD, TU_G_PSL_Z, TCB_G_PSL_Z, TCA(ADD, 2, 0), TCB_ALU(ADD, 2, 0))       \
+    X(GNZ_ADD, TU_G_PSL_NZ, TCB_G_PSL_NZ, TCA(ADD, 2, 0), TCB_ALU(ADD, 2, 0))    \
+    X(GEN_STRES, TU_ALU_GEN, TCB_ALU_GEN, TU_STRES_R, TCB_STRES_R)              \
+    X(GEN_ST, TU_ALU_GEN, TCB_ALU_GEN, TU_ST_R, TCB_ST_R)                       \
+    X(STRES_NZVC0, TU_STRES_R, TCB_STRES_R, TU_CC_NZVC0, TCB_CC_NZVC0)          \
+    X(NZVC0_GOPNOVT, TU_CC_NZVC0, TCB_CC_NZVC0, TU_G_OPREG_NOVT, TCB_G_OPREG_NOVT) \
+    X(SETREG_GEN, TU_SETREG, TCB_SETREG, TU_ALU_GEN, TCB_ALU_GEN)               \
+    X(SETREG_GNOVT, TU_SETREG, TCB_SETREG, TU_G_NOVT, TCB_G_NOVT)               \
+    X(SETREG_IB, TU_SETREG, TCB_SETREG, TU_IB, TCB_IB)                          \
+    X(SETREG_END, TU_SETREG, TCB_SETREG, TU_END, TCB_END)                       \
+    X(LDA_GAZ, TU_LDA, TCB_LDA, TU_G_A_Z, TCB_G_A_Z)                            \
+    X(GAZ_GEN, TU_G_A_Z, TCB_G_A_Z, TU_ALU_GEN, TCB_ALU_GEN)                    \
+    X(RDOP_SPEC, TU_RDOP, TCB_RDOP, TU_SPEC, TCB_SPEC)                          \
+    X(MCKP_RDOP, TU_MCK_P, TCB_MCK_P, TU_RDOP, TCB_RDOP)                        \
+    X(MCKR_ST, TU_MCK_R, TCB_MCK_R, TU_ST_R, TCB_ST_R)                          \
+    X(MCKS_STRN, TU_MCK_S, TCB_MCK_S, TU_STRN_R, TCB_STRN_R)                    \
+    X(ST_ST, TU_ST_R, TCB_ST_R, TU_ST_S, TCB_ST_S)                              \
+    X(ST_WR, TU_ST_S, TCB_ST_S, TU_WR, TCB_WR)                                  \
+    X(STS_RDOP, TU_ST_S, TCB_ST_S, TU_RDOP, TCB_RDOP)                           \
+    X(STS_RD, TU_ST_S, TCB_ST_S, TU_RD, TCB_RD)                                 \
+    X(RXS_ADD, TU_RXS, TCB_RXS, TCA(ADD, 2, 0), TCB_ALU(ADD, 2, 0))
+
+#define TC_FENUM(n, ca, ba, cb, bb) TU_F_##n,
+enum {
+    TU_FUSED_BASE_ = TU_ALU_BASE + TCF__N * 3 * TC_ALU_VARS - 1,
+    TC_FUSED(TC_FENUM)
+    TU__COUNT
+};
+#undef TC_FENUM
 
 struct tc_word;
 struct tc_trace;
@@ -103,8 +189,9 @@ struct tc_trace;
 #define TC_ALT_IRD 0xFFFFu
 #define TC_ALT_SEQ 0xFFFEu
 
-/* One micro-operation: 40 bytes. */
+/* One micro-operation: 48 bytes. */
 struct tc_uop {
+    const void *h;     /* its handler (threaded dispatch; vm_tc_handlers) */
     uint16_t op;       /* enum tc_uop_code */
     uint8_t x, y;      /* small parameters (width, size, expected value...) */
     uint32_t k;        /* a constant, or a destination's byte offset in the machine */
@@ -135,6 +222,7 @@ struct tc_word {
     uint8_t byte;            /* TW_SPEC: the byte */
     uint8_t nside;
     uint32_t pend_pre, pend; /* words counted since the last sync: before, after it */
+    uint32_t rpend_pre, rpend; /* memo hits likewise */
     uint32_t rem;            /* words after it to the end of the segment */
     const struct tc_latch *pre, *mid, *seq; /* latches before it, during it, at its sequencing */
     struct tc_side *side;
@@ -145,11 +233,10 @@ struct tc_word {
 struct tc_trace {
     struct tc_trace *hnext;  /* hash chain (roots) */
     struct tc_trace *succ, *succ2; /* the roots that followed the last two times */
-    /* roots: physical address of the opcode << 16 | the opcode (FD page:
-     * 0x100 | byte); TC_NOKEY when dropped (never entered again) */
-    uint64_t key;
-    uint16_t spec0;          /* roots: it starts with the first specifier byte */
-    uint16_t dead;
+    uint32_t pa;             /* roots: physical address of the opcode; TC_NOPA: none */
+    uint16_t opc;            /* roots: the opcode (FD page: 0x100 | byte) */
+    uint8_t spec0;           /* roots: it starts with the first specifier byte */
+    uint8_t dead;            /* dropped: no lookup finds it again */
     uint32_t bound;          /* words to its end or loop: the cycle-limit check */
     uint32_t bad;            /* specifier-byte mismatches */
     const struct tc_latch *fin; /* latches at its end (IRD) */
@@ -204,11 +291,12 @@ struct vm_tcache {
 struct vm_tcache *vm_tc_new(void);
 void vm_tc_free(struct vm_tcache *tc);
 void vm_tc_flush(struct vm_tcache *tc);
-#define TC_NOKEY (~(uint64_t)0)
-#define TC_KEY(pa, opc) ((uint64_t)(pa) << 16 | (opc))
+#define TC_NOPA 0xFFFFFFFFu
 struct tc_trace *vm_tc_find(struct vm_tcache *tc, uint32_t pa);
 void vm_tc_drop(struct vm_tcache *tc, struct tc_trace *t);
 void *vm_tc_alloc(struct vm_tcache *tc, size_t n);
+/* The executor's handler for each uop code (NULL entries: a switch). */
+const void *const *vm_tc_handlers(void);
 
 /* The recorder: runs words through the interpreter from the machine's
  * upc (a root: just after the decode of `opc` at `key`, the decode
