@@ -391,7 +391,9 @@ struct vax_machine *vm_new(const struct vm_config *cfg, char *err, size_t errlen
      * hidden from the PAMM until PAMMINIT (vm_spam.c); none when they would
      * reach I/O space */
     m->mem_alloc = m->mem_size + (mb < 511 ? 2u << 20 : 0);
-    m->mem = calloc(1, m->mem_alloc);
+    /* (16 bytes more: the trace cache compares an instruction's bytes
+     * in whole quadwords, vm_tcache_exec.c) */
+    m->mem = calloc(1, m->mem_alloc + 16);
     m->cs = calloc(UCS_SIZE, sizeof *m->cs);
     if (!m->mem || !m->cs) {
         snprintf(err, errlen, "out of memory for %u MB", mb);

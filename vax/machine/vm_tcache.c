@@ -197,6 +197,7 @@ struct tb_uop {
     int target;           /* LOOP: the uop it jumps to ... */
     int tword;            /* ... and the word there (p2) */
     int seg;              /* END: p1 names the segment */
+    int ioff;             /* SPEC, IB: the I-stream offset from the opcode (-1: not known) */
 };
 struct tb_word {
     struct tc_word w;
@@ -225,7 +226,7 @@ static struct tb_uop *emit(struct tc_build *b, unsigned op, int wi)
     memset(t, 0, sizeof *t);
     t->u.op = (uint16_t)op;
     t->wi = wi;
-    t->c1 = t->c2 = t->img2 = t->target = t->tword = -1;
+    t->c1 = t->c2 = t->img2 = t->target = t->tword = t->ioff = -1;
     return t;
 }
 
@@ -895,6 +896,93 @@ static int consumes_byte(const struct uword *w, const struct tc_latch *l)
     return 0;
 }
 
+/* A root's I-stream references (SPEC, IB uops) at offsets from the
+ * opcode that are the same every time, inside one cache line: their
+ * bytes can be compared once at entry (vm_tcache_exec.c).  The offsets
+ * are the same every time when nothing before a reference writes R15 but
+ * with R15 plus a constant (immediate and absolute modes).  Returns the
+ * length covered (0: not so), with each such uop's ioff and an IB's
+ * value (k2) set, and the bytes in by[]. */
+static int iscan(struct tc_build *b, struct vax_machine *m, const struct tc_rec *rec,
+                 uint8_t by[16])
+{
+    if (rec->opc > 0xFF)
+        return 0;
+    const uint32_t *pc = &m->r[15];
+    const uint32_t pck = (uint32_t)((const char *)pc - (const char *)m);
+    int len = 1, unsafe = 0, add_pc_k = 0;
+    for (int k = 0; k < b->nu; k++) {
+        struct tb_uop *t = &b->u[k];
+        unsigned op = t->u.op;
+        if (op == TU_SPEC || op == TU_IB) {
+            if (unsafe)
+                return 0;
+            uint32_t off;
+            unsigned n = 1;
+            if (op == TU_IB) {
+                off = rec->w[t->wi].r15 - rec->fpc;
+                n = t->u.x;
+            } else if (t->u.y == 2) {
+                off = 1;
+            } else {
+                off = rec->w[t->wi].r15_post - 1 - rec->fpc;
+            }
+            if (off + n > 16)
+                return 0;
+            t->ioff = (int)off;
+            if ((int)(off + n) > len)
+                len = (int)(off + n);
+            continue;
+        }
+        if (op >= TU_ALU_BASE) { /* R15 + a constant, or into R15 unsafe */
+            unsigned f = (op - TU_ALU_BASE) / (3 * TC_ALU_VARS);
+            add_pc_k = (f == TCF_ADD || f == TCF_SUB) && t->u.p1 == pc && t->c2 >= 0;
+            if (t->u.k == pck && !add_pc_k)
+                unsafe = 1;
+            continue;
+        }
+        switch (op) {
+        case TU_GEN: /* the interpreter: the trace checks bytes after it (ifast off) */
+            break;
+        case TU_ALU_GEN:
+            add_pc_k = 0;
+            break;
+        case TU_ST_R: case TU_STW_R: case TU_STRN_R:
+            if (t->u.p1 == pc && !add_pc_k)
+                unsafe = 1;
+            break;
+        case TU_ST_S: case TU_STW_S: case TU_STRN_S:
+            if (t->u.p1 == pc)
+                unsafe = 1;
+            break;
+        case TU_MOV:
+            if (t->u.k == pck)
+                unsafe = 1;
+            break;
+        case TU_MOV2:
+            if (t->u.k == pck || t->u.k2 == pck)
+                unsafe = 1;
+            break;
+        case TU_STRES_R: case TU_STOPR_R: case TU_STOPR_S:
+            unsafe = 1; /* a register chosen at run time */
+            break;
+        default:
+            break;
+        }
+    }
+    if ((rec->key % VM_CACHE_LINE) + (unsigned)len > VM_CACHE_LINE)
+        return 0;
+    memset(by, 0, 16);
+    memcpy(by, m->mem + rec->key, (size_t)len);
+    for (int k = 0; k < b->nu; k++) /* IB: the value, known now */
+        if (b->u[k].ioff >= 0 && b->u[k].u.op == TU_IB) {
+            uint32_t v = 0;
+            memcpy(&v, by + b->u[k].ioff, b->u[k].u.x);
+            b->u[k].u.k2 = v;
+        }
+    return len;
+}
+
 /* Builds the segment the recorder left in rec. */
 static struct tc_trace *build(struct vm_tcache *tc, struct vax_machine *m,
                               const struct tc_rec *rec)
@@ -992,6 +1080,8 @@ static struct tc_trace *build(struct vm_tcache *tc, struct vax_machine *m,
         t->u.k = rec->exit_upc;
         t->img2 = add_img(b, &rec->exit_pre);
     }
+    uint8_t ibytes[16];
+    int ilen = rec->root ? iscan(b, m, rec, ibytes) : 0;
     /* fuse adjacent pairs that have a handler of their own; the second
      * uop stays where it is (something may jump to it) */
 #define TC_FENT(n, ca, ba, cb, bb) {ca, cb, TU_F_##n},
@@ -1055,6 +1145,13 @@ static struct tc_trace *build(struct vm_tcache *tc, struct vax_machine *m,
     t->nwords = (uint32_t)n;
     t->bound = (uint32_t)n + 1;
     t->fin = fin >= 0 ? &imgs[fin] : NULL; /* the latches at the end: after the last word */
+    t->ilen = (uint32_t)ilen;
+    if (ilen) {
+        uint8_t mk[16] = {0};
+        memset(mk, 0xFF, (size_t)ilen);
+        memcpy(t->ib, ibytes, 16);
+        memcpy(t->im, mk, 16);
+    }
     t->pa = rec->root ? rec->key : TC_NOPA;
     t->opc = rec->root ? rec->opc : 0xFFFF;
     t->spec0 = (uint8_t)(rec->root && rec->spec0);
@@ -1082,6 +1179,7 @@ int vm_tc_record(struct vax_machine *m, uint64_t limit, int mapen, struct tc_rec
         }
         struct tc_recw *rw = &rec->w[rec->n];
         rw->upc = m->upc;
+        rw->r15 = m->r[15];
         vm_tc_latch_get(m, &rw->pre, rn_def, rx_def);
         rw->usp = (uint8_t)m->usp;
         memcpy(rw->ustack, m->ustack, sizeof rw->ustack);
@@ -1118,6 +1216,7 @@ int vm_tc_record(struct vax_machine *m, uint64_t limit, int mapen, struct tc_rec
         if (w->misc == UX_LATCHRX && rn_def)
             rx_def = 1;
         vm_tc_latch_get(m, &rw->post, rn_def, rx_def);
+        rw->r15_post = m->r[15];
         rw->spec = (uint8_t)spec;
         rw->byte = (uint8_t)m->specb;
         rw->usp_post = (uint8_t)m->usp;

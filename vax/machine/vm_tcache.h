@@ -238,6 +238,10 @@ struct tc_trace {
     uint8_t spec0;           /* roots: it starts with the first specifier byte */
     uint8_t dead;            /* dropped: no lookup finds it again */
     uint32_t bound;          /* words to its end or loop: the cycle-limit check */
+    /* roots: the instruction's bytes the path consumes, [opcode, +ilen),
+     * compared at entry in one go (0: not this way; vm_tcache_exec.c) */
+    uint32_t ilen;
+    uint64_t ib[2], im[2];   /* the bytes and the mask of those that count */
     uint32_t bad;            /* specifier-byte mismatches */
     const struct tc_latch *fin; /* latches at its end (IRD) */
     struct tc_uop *uops;
@@ -250,6 +254,7 @@ struct tc_trace {
 struct tc_recw {
     uint16_t upc, next;
     uint8_t at_ird, spec, byte, usp, usp_post;
+    uint32_t r15, r15_post;  /* R15 before and after it */
     uint16_t ustack[USTACK_DEPTH];
     struct tc_latch pre, post;
 };
@@ -261,6 +266,7 @@ struct tc_rec {
     struct tc_latch exit_pre;
     /* roots: the decode */
     int root;
+    uint32_t fpc;            /* the opcode's virtual address */
     uint32_t key;
     uint16_t opc;
     int spec0;               /* the decode consumed the first specifier byte */

@@ -119,6 +119,12 @@ static void attach_side(struct vm_tcache *tc, struct tc_word *w, unsigned upc,
 /* sources */
 #define TCB_IB                                                                 \
     do {                                                                       \
+        if (LIKELY(ifast)) { /* the value is the path's */                     \
+            mi_cur->set->lru = mi_cur->lru_next;                               \
+            m->tc_tmp[u->y] = u->k2;                                           \
+            m->r[15] += u->x;                                                  \
+            break;                                                             \
+        }                                                                      \
         uint32_t pc_ = m->r[15];                                               \
         struct vm_memo *mi_ = mi_cur;                                          \
         if (UNLIKELY(!vm_memo_hit(mi_, pc_, u->x))) {                          \
@@ -231,6 +237,7 @@ static void attach_side(struct vm_tcache *tc, struct tc_word *w, unsigned upc,
     } while (0)
 #define TCB_WR                                                                 \
     do {                                                                       \
+        ifast = 0; /* (it might write the instruction's own bytes) */          \
         mo->set->lru = mo->lru_next;                                           \
         mo->set->dirty[mo->way] = 1;                                           \
         vm_store_le(mo->host + (m->mar - mo->base), u->x,                      \
@@ -238,6 +245,7 @@ static void attach_side(struct vm_tcache *tc, struct tc_word *w, unsigned upc,
     } while (0)
 #define TCB_WROP                                                               \
     do {                                                                       \
+        ifast = 0;                                                             \
         mo->set->lru = mo->lru_next;                                           \
         mo->set->dirty[mo->way] = 1;                                           \
         vm_store_le(mo->host + (m->opa[u->k] - mo->base), u->x,                \
@@ -303,6 +311,11 @@ static void attach_side(struct vm_tcache *tc, struct tc_word *w, unsigned upc,
 /* the specifier byte: consumed, checked against the path's */
 #define TCB_SPEC                                                               \
     do {                                                                       \
+        if (LIKELY(ifast)) { /* the byte is the path's */                      \
+            mi_cur->set->lru = mi_cur->lru_next;                               \
+            m->r[15]++;                                                        \
+            break;                                                             \
+        }                                                                      \
         uint32_t pc_ = m->r[15];                                               \
         struct vm_memo *mi_ = mi_cur;                                          \
         if (UNLIKELY(!vm_memo_hit(mi_, pc_, 1))) {                             \
@@ -376,6 +389,8 @@ static int tc_run(struct vax_machine *m, uint64_t limit, int mapen, int snapped,
     int irdsnap = snapped;     /* the IRD point took the abort state */
     struct vm_memo *mi_cur = m->memo.i; /* the I-stream memo entry last used */
     uint32_t sbb = 0;                  /* a specifier byte other than the path's */
+    int ifast = 0; /* the instruction's bytes are the root's, in memo mi_cur, and
+                    * nothing but memo hits happened since: no reads needed */
     goto entry;
 
 ird_point:
@@ -483,6 +498,20 @@ fetched:
     }
     fin = NULL;
     seg = t;
+    /* the instruction's bytes, once: its SPEC and IB uops need not look */
+    /* (the builder made sure they lie in the opcode's line, which the
+     * I-stream memo mi_cur holds) */
+    ifast = 0;
+    if (t->ilen) {
+        const uint8_t *hp0 = m->mem + key;
+        uint64_t x0;
+        memcpy(&x0, hp0, 8);
+        ifast = ((x0 ^ t->ib[0]) & t->im[0]) == 0;
+        if (UNLIKELY(t->ilen > 8) && ifast) {
+            memcpy(&x0, hp0 + 8, 8);
+            ifast = ((x0 ^ t->ib[1]) & t->im[1]) == 0;
+        }
+    }
     u = t->uops;
     DISPATCH();
 
@@ -534,6 +563,7 @@ decode: {
     struct tc_rec *rec = tc->rec;
     const struct drom_entry *e = m->cur;
     rec->root = 1;
+    rec->fpc = m->fpc;
     rec->key = key;
     rec->opc = (uint16_t)op;
     rec->spec0 = e->defined && e->n && e->acc[0] != ACC_B;
@@ -612,6 +642,7 @@ side_lazy: /* the same, the latches still dw->seq's */
                 break;
         if (s && m->st.microcycles < lim2) {
             tc->st.side_entries++;
+            ifast = 0;
             seg = s->t;
             u = seg->uops;
             DISPATCH();
@@ -630,6 +661,7 @@ side: /* word dw went on to `next`, off the path; latches and microcycles exact 
         if (s) {
             if (m->st.microcycles < lim2) {
                 tc->st.side_entries++;
+                ifast = 0;
                 seg = s->t;
                 u = seg->uops;
                 DISPATCH();
@@ -652,6 +684,7 @@ side: /* word dw went on to `next`, off the path; latches and microcycles exact 
     return IRDP_CONT;
 
 generic: { /* word dw through the interpreter */
+    ifast = 0;
     tc_latch_apply(m, dw->pre);
     m->upc = dw->upc;
     TC_SYNC(dw->pend_pre, dw->rpend_pre);
