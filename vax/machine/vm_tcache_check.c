@@ -152,6 +152,20 @@ static const char *differ(const struct vax_machine *a, const struct vax_machine 
                 return "pend_a";
         }
     }
+    /* the F-box field by field (its registers have padding bytes) */
+    CK(fbox.fbl);
+    CK(fbox.fbh);
+    CK(fbox.rsv);
+    CK(fbox.v);
+    CK(fbox.dz);
+    CK(fbox.exc);
+    CK(fbox.iov);
+    const struct vm_fbreg *fa[3] = {&a->fbox.fa, &a->fbox.fb, &a->fbox.fr};
+    const struct vm_fbreg *fb[3] = {&b->fbox.fa, &b->fbox.fb, &b->fbox.fr};
+    for (int i = 0; i < 3; i++)
+        if (fa[i]->fhi != fb[i]->fhi || fa[i]->flo != fb[i]->flo || fa[i]->exp != fb[i]->exp ||
+            fa[i]->sign != fb[i]->sign || fa[i]->fmt != fb[i]->fmt || fa[i]->dz != fb[i]->dz)
+            return i == 0 ? "the F-box's FA" : i == 1 ? "the F-box's FB" : "the F-box's FR";
     CK(stop);
     if (a->stop && strcmp(a->reason, b->reason))
         return "the stop reason";
@@ -172,7 +186,6 @@ static const char *differ(const struct vax_machine *a, const struct vax_machine 
         CK(ipr_bad);
         CK(ls);
         CK(espa);
-        CK(fbox);
         CK(scb_count);
         CK(pamm);
         CK(pamloc);
