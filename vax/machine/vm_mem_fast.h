@@ -66,16 +66,17 @@ static inline void vm_memoset_clear(struct vm_memoset *ms)
 static inline void vm_memoset_evict(struct vm_memoset *ms, const struct cache_set *s,
                                     unsigned w, unsigned x)
 {
-    struct vm_memo *mo = &ms->i[x % VM_IMEMO_N];
-    if (mo->set == s && mo->way == w)
-        mo->span = 0;
-    x %= VM_MEMO_N;
-    if (ms->r[x].set == s && ms->r[x].way == w)
-        ms->r[x].span = 0;
-    if (ms->m[x].set == s && ms->m[x].way == w)
-        ms->m[x].span = 0;
-    if (ms->w[x].set == s && ms->w[x].way == w)
-        ms->w[x].span = 0;
+    for (unsigned k = x % 8; k < VM_IMEMO_N; k += 8) /* VA<8:6> is PA<8:6> */
+        if (ms->i[k].set == s && ms->i[k].way == w)
+            ms->i[k].span = 0;
+    for (x %= 8; x < VM_MEMO_N; x += 8) { /* the entries whose VA<8:6> is PA<8:6> */
+        if (ms->r[x].set == s && ms->r[x].way == w)
+            ms->r[x].span = 0;
+        if (ms->m[x].set == s && ms->m[x].way == w)
+            ms->m[x].span = 0;
+        if (ms->w[x].set == s && ms->w[x].way == w)
+            ms->w[x].span = 0;
+    }
 }
 
 /* Way w of set s no longer holds its line (a cache fill replaced it, DMA
