@@ -9,7 +9,7 @@ truncated to a 128-bit fraction before normalisation), V is set, fract is
 shifted up and are usually nonzero.  SIMH 3.8.1 stores int = 0 there;
 open-simh fixed it (vax_octa.c, 15-Sep-11: "Fixed integer overflow bug in
 EMODH") and open-simh 4.1's vax8600 stores the architectural value, as our
-machine does.  Minimal program (tests/machine/progs/hfloat_emod.s checks
+machine does.  Minimal program (tests/machine/progs/hfloat_emod_big.s checks
 our answer by hand):
 
     emodh $0h1.0, $0, $0x12345678000000000000000045554081, r0, r4
