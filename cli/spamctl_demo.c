@@ -5,6 +5,8 @@
  * and printing only; the work is in spamctl_demo_run.c and libspam. */
 #include "cli/spamctl_cmds.h"
 #include "cli/spamctl_demo_run.h"
+#include "cli/spamctl_out.h"
+#include "cli/spamctl_signal.h"
 #include "spam/spam_names.h"
 
 #include <errno.h>
@@ -43,8 +45,11 @@ static void usage(FILE *f)
 "  --no-perturbation   skip the untraced comparison run\n"
 "  -h, --help          this text\n"
 "\n"
-"Then: spamctl stat|decode|hist FILE.  Exit status: 0 success, 1 bad input\n"
-"or a failed run, 2 usage error.\n", DEF_SECONDS, DEF_SEED, DEF_RATE);
+"Then: spamctl stat|decode|hist FILE.  SIGINT/SIGTERM stop the run in\n"
+"progress cleanly: the trace is completed and the report covers it.\n"
+"Exit status: 0 success, 1 bad input (a guest image that does not run to\n"
+"its first clock tick) or a failed run, 2 usage error, 130/143 stopped by\n"
+"SIGINT/SIGTERM.\n", DEF_SECONDS, DEF_SEED, DEF_RATE);
 }
 
 struct prog {
@@ -118,9 +123,9 @@ static void print_pct(const char *name, const struct spam_hist *h)
 
 static void print_report(const struct demo_opts *o, const struct demo_result *r, double wall)
 {
-    printf("guest: %.2f s of VAX time, %s, %" PRIu64 " instructions, %" PRIu64 " microcycles\n",
-           (double)r->traced.microcycles / 12.5e6, r->traced.reason, r->traced.instructions,
-           r->traced.microcycles);
+    printf("guest: %.2f s of VAX time, %s%s, %" PRIu64 " instructions, %" PRIu64 " microcycles\n",
+           (double)r->traced.microcycles / 12.5e6, r->traced.interrupted ? "stopped: " : "",
+           r->traced.reason, r->traced.instructions, r->traced.microcycles);
     printf("network: %.0f packets/s (seed %" PRIu64 "): %" PRIu64 " arrived, %" PRIu64
            " delivered, %" PRIu64 " dropped by the device, %" PRIu64 " before the driver ran\n",
            o->net_rate, o->seed, r->net.arrivals, r->net.delivered, r->net.dropped,
@@ -232,6 +237,10 @@ int spamctl_cmd_demo(int argc, char **argv)
             return SPAMCTL_EXIT_USAGE;
         }
     }
+    if (image && same_file(image, o.trace)) {
+        fprintf(stderr, "spamctl demo: -o %s would overwrite the guest image\n", o.trace);
+        return SPAMCTL_EXIT_USAGE;
+    }
     char path[4200];
     o.image = demo_find_image(image, argv[0], path, sizeof path);
     if (!o.image) {
@@ -255,12 +264,15 @@ int spamctl_cmd_demo(int argc, char **argv)
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
     char err[512];
+    spamctl_signals_catch();
     int rc = demo_run(&o, r, err, sizeof err);
+    spamctl_signals_restore();
     clock_gettime(CLOCK_MONOTONIC, &t1);
     if (p.tty)
         printf("\r%-60s\r", "");
     if (rc < 0) {
-        fprintf(stderr, "spamctl demo: %s\n", err);
+        if (err[0])
+            fprintf(stderr, "spamctl demo: %s\n", err);
         demo_result_free(r);
         free(r);
         return SPAMCTL_EXIT_BAD_INPUT;
@@ -274,11 +286,14 @@ int spamctl_cmd_demo(int argc, char **argv)
         l = e ? e + 1 : l + n;
     }
     print_report(&o, r, (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9);
+    int sig = r->traced.interrupted ? r->traced.interrupted : r->untraced.interrupted;
     int ok = r->traced.halted && strcmp(r->traced.reason, "HALT instruction") == 0;
-    if (!ok)
+    if (!ok && !sig)
         fprintf(stderr, "spamctl demo: the guest did not shut down cleanly: %s\n",
                 r->traced.reason);
     demo_result_free(r);
     free(r);
+    if (sig)
+        return spamctl_signal_status(sig);
     return ok ? SPAMCTL_EXIT_OK : SPAMCTL_EXIT_BAD_INPUT;
 }

@@ -124,6 +124,7 @@ static int boot(const struct demo_opts *o, const uint8_t *img, size_t len, int t
     vm_set_psl(m, 0x041F0000);
     struct spamctl_spam s;
     spamctl_spam_init(&s);
+    s.cmd = "demo";
     s.trace = traced ? o->trace : NULL;
     s.tap = 1; /* spamread, the in-guest reader, must not steal the host's records */
     s.seed = o->seed;
@@ -141,14 +142,19 @@ static int boot(const struct demo_opts *o, const uint8_t *img, size_t len, int t
     }
     /* the kernel halts at its shutdown tick; twice that is a safety net */
     uint64_t max = (uint64_t)o->ticks * CYCLES_PER_TICK * 2 + 50000000u;
-    if (spamctl_spam_run(&s, m, max, "kernel.bin", NULL) < 0) {
-        snprintf(err, errlen, "%s: the traced run failed", o->trace);
+    int ran = spamctl_spam_run(&s, m, max, "kernel.bin", NULL);
+    if (ran < 0) {
+        err[0] = 0; /* spamctl_spam_run said why */
         goto out;
     }
     struct vm_stats st;
     vm_get_stats(m, &st);
+    rs->interrupted = ran;
     rs->halted = vm_halted(m);
-    snprintf(rs->reason, sizeof rs->reason, "%s", vm_stop_reason(m));
+    snprintf(rs->reason, sizeof rs->reason, "%s", ran ? "interrupted" : vm_stop_reason(m));
+    uint64_t scb[128];
+    vm_scb_counts(m, scb);
+    rs->clock_ticks = scb[0xC0 / 4];
     rs->microcycles = st.microcycles;
     rs->instructions = st.instructions;
     if (net)
@@ -318,9 +324,16 @@ int demo_run(const struct demo_opts *o, struct demo_result *r, char *err, size_t
     img[CFG_TICKS + 2] = (uint8_t)(o->ticks >> 16);
     img[CFG_TICKS + 3] = (uint8_t)(o->ticks >> 24);
     int rc = boot(o, img, len, 1, &r->traced, &r->net, &r->console, err, errlen);
-    if (rc == 0 && o->untraced) {
+    if (rc == 0 && !r->traced.interrupted && r->traced.clock_ticks == 0) {
+        snprintf(err, errlen,
+                 "%s: the guest never reached its first clock tick (%s after %llu instructions): "
+                 "not a working guest kernel",
+                 o->image, r->traced.reason, (unsigned long long)r->traced.instructions);
+        rc = -1;
+    }
+    if (rc == 0 && o->untraced && !r->traced.interrupted) {
         rc = boot(o, img, len, 0, &r->untraced, NULL, &r->console_untraced, err, errlen);
-        r->have_untraced = rc == 0;
+        r->have_untraced = rc == 0 && !r->untraced.interrupted;
     }
     free(img);
     if (rc < 0)

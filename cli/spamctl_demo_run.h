@@ -42,6 +42,8 @@ struct demo_run_stats {
     int halted;
     char reason[64];
     uint64_t microcycles, instructions;
+    uint64_t clock_ticks;  /* interval-timer interrupts taken (SCB 0xC0) */
+    int interrupted;       /* the SIGINT/SIGTERM that stopped the run, or 0 */
 };
 
 struct demo_result {
@@ -63,7 +65,12 @@ struct demo_result {
  * build's spamctl or at the path compiled in.  Returns a path, or NULL. */
 const char *demo_find_image(const char *given, const char *argv0, char *buf, size_t len);
 
-/* Runs the demo; 0, or -1 with a message in err. */
+/* Runs the demo; 0, or -1 with a message in err (empty when it was
+ * printed already).  A SIGINT/SIGTERM caught (spamctl_signal.h) stops the
+ * run in progress cleanly (the trace completed) and skips the untraced
+ * one; r->traced.interrupted or r->untraced.interrupted then says so.  A
+ * guest that halts before its first clock tick is an error: the image is
+ * not a working kernel. */
 int demo_run(const struct demo_opts *o, struct demo_result *r, char *err, size_t errlen);
 void demo_result_free(struct demo_result *r);
 

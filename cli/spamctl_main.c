@@ -3,6 +3,8 @@
  * This file only dispatches: each command lives in its own file (see
  * spamctl_cmds.h). */
 #include "cli/spamctl_cmds.h"
+#include "cli/spamctl_out.h"
+#include "cli/spamctl_signal.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -52,7 +54,9 @@ static void usage(FILE *f)
 "Exit status: 0 success, 1 bad input, 2 usage error, 3 not implemented yet.\n");
 }
 
-int main(int argc, char **argv)
+/* Runs one command line (main's work: the libFuzzer target of the command
+ * line calls it too). */
+static int dispatch(int argc, char **argv)
 {
     if (argc < 2) {
         usage(stderr);
@@ -72,4 +76,21 @@ int main(int argc, char **argv)
             return commands[i].fn(argc - 1, argv + 1);
     fprintf(stderr, "spamctl: unknown command '%s' (try 'spamctl --help')\n", cmd);
     return SPAMCTL_EXIT_USAGE;
+}
+
+int main(int argc, char **argv)
+{
+    struct out_sink sink;
+    stdout_capture(&sink);
+    int rc = dispatch(argc, argv);
+    spamctl_signals_restore();
+    /* what the command printed must have reached stdout: checked here
+     * once, at the flush and the close (stdout is closed after this) */
+    int err = stdout_release(&sink);
+    if (err) {
+        out_error(argc > 1 ? argv[1] : "", "<stdout>", err);
+        if (rc == SPAMCTL_EXIT_OK)
+            rc = SPAMCTL_EXIT_BAD_INPUT;
+    }
+    return rc;
 }

@@ -2,6 +2,8 @@
  * state.  The run contract (options, JSON) is documented in cli/README.md;
  * tests and the differential tester depend on it, so keep it exact. */
 #include "cli/spamctl_cmds.h"
+#include "cli/spamctl_out.h"
+#include "cli/spamctl_signal.h"
 #include "cli/spamctl_spam.h"
 #include "microcode/uasm.h"
 #include "vax/loader/vax_elf.h"
@@ -13,6 +15,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #define MAX_DUMPS 64
 #define MAX_SETS 16
@@ -32,7 +37,10 @@ static void usage(FILE *f)
 "  --start ADDR         start PC (default: the load address / ELF entry)\n"
 "  --psl HEX            initial PSL (default 041F0000: kernel, IPL 31, IS)\n"
 "  --set rN=HEX         initial register (N = 0..15; repeatable)\n"
-"  --max-cycles N       stop after N microcycles (default 100000000)\n"
+"  --max-cycles N|unlimited\n"
+"                       stop after N microcycles (N >= 1; default 100000000),\n"
+"                       or run until the machine stops (SIGINT/SIGTERM end\n"
+"                       any run cleanly)\n"
 "  --dump-mem ADDR:LEN  include LEN bytes at physical ADDR (repeatable)\n"
 "  --dump-state PATH|-  write the final state as JSON (see cli/README.md)\n"
 "  --microcode FILE     use this control-store image or .mic source\n"
@@ -60,8 +68,10 @@ static void usage(FILE *f)
 "  --seed N             seed of the packet arrivals and contents (default 0;\n"
 "                       also written into the trace header)\n"
 "\n"
-"Exit status: 0 the machine ran (whatever stopped it), 1 bad input,\n"
-"2 usage error.\n");
+"Exit status: 0 the machine ran (whatever stopped it), 1 bad input or an\n"
+"output that could not be written (the trace, the console, the state),\n"
+"2 usage error, 130/143 stopped by SIGINT/SIGTERM (the trace is drained and\n"
+"complete, the summary says \"stopped: interrupted\").\n");
 }
 
 static int parse_u32(const char *s, int base, uint32_t *out)
@@ -89,8 +99,20 @@ static int vm_write_cb(void *ctx, uint32_t pa, const void *buf, size_t n)
     return vm_phys_write(ctx, pa, buf, n);
 }
 
+/* A device (/dev/null): several outputs may share it. */
+static int is_device(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0 && (S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode));
+}
+
 static uint8_t *slurp(const char *path, size_t *len)
 {
+    struct stat st;
+    if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
+        errno = EISDIR;
+        return NULL;
+    }
     FILE *f = fopen(path, "rb");
     if (!f)
         return NULL;
@@ -130,7 +152,11 @@ static int load_microcode(const char *path, struct ucode_image *img)
         return -1;
     }
     int rc;
-    if (ucode_is_image(buf, len)) {
+    if (len == 0) {
+        fprintf(stderr, "spamctl run: %s: empty file (neither a control-store image nor microcode)\n",
+                path);
+        rc = -1;
+    } else if (ucode_is_image(buf, len)) {
         char err[200];
         rc = ucode_image_parse(buf, len, img, err, sizeof err);
         if (rc < 0)
@@ -221,13 +247,13 @@ static void write_events(FILE *f, const struct vax_machine *m, int json)
         fputc('\n', f);
 }
 
-static void write_json(FILE *f, struct vax_machine *m, const uint32_t *da,
-                       const uint32_t *dl, int nd)
+static void write_json(FILE *f, struct vax_machine *m, const char *reason,
+                       const uint32_t *da, const uint32_t *dl, int nd)
 {
     struct vm_stats st;
     vm_get_stats(m, &st);
     fprintf(f, "{\"halted\": %s, \"reason\": \"", vm_halted(m) ? "true" : "false");
-    for (const char *p = vm_stop_reason(m); *p; p++) {
+    for (const char *p = reason; *p; p++) {
         if (*p == '"' || *p == '\\')
             fputc('\\', f);
         fputc(*p, f);
@@ -332,9 +358,17 @@ int spamctl_cmd_run(int argc, char **argv)
             char *end;
             errno = 0;
             unsigned long long x = strtoull(v, &end, 0);
-            if (*end || errno || !*v || *v == '-')
+            if (strcmp(v, "unlimited") == 0) {
+                max_cycles = 0; /* vm_run's "no limit" */
+            } else if (*end || errno || !*v || *v == '-') {
                 goto bad_value;
-            max_cycles = x;
+            } else if (x == 0) {
+                fprintf(stderr, "spamctl run: --max-cycles 0 would not run at all; "
+                                "'--max-cycles unlimited' runs until the machine stops\n");
+                return SPAMCTL_EXIT_USAGE;
+            } else {
+                max_cycles = x;
+            }
         } else if (strcmp(a, "--dump-mem") == 0) {
             const char *colon = strchr(v, ':');
             char addr[32];
@@ -383,6 +417,25 @@ int spamctl_cmd_run(int argc, char **argv)
         fprintf(stderr, "spamctl run: -o and --drain=guest exclude each other\n");
         return SPAMCTL_EXIT_USAGE;
     }
+    /* an output never overwrites an input, nor another output */
+    const char *ins[] = {raw ? raw : elf, ucode_path, con_in && con_in[0] == '@' ? con_in + 1 : NULL};
+    const char *outs[] = {spam.trace, con_out, dump};
+    static const char *const out_opt[] = {"-o", "--console-out", "--dump-state"};
+    for (int o = 0; o < 3; o++) {
+        for (int k = 0; k < 3; k++)
+            if (same_file(outs[o], ins[k])) {
+                fprintf(stderr, "spamctl run: %s %s would overwrite the input %s\n", out_opt[o], outs[o],
+                        ins[k]);
+                return SPAMCTL_EXIT_USAGE;
+            }
+        for (int k = o + 1; k < 3; k++)
+            if (outs[o] && outs[k] && (same_file(outs[o], outs[k]) || strcmp(outs[o], outs[k]) == 0) &&
+                strcmp(outs[o], "-") != 0 && !is_device(outs[o])) {
+                fprintf(stderr, "spamctl run: %s and %s name the same file %s\n", out_opt[o], out_opt[k],
+                        outs[o]);
+                return SPAMCTL_EXIT_USAGE;
+            }
+    }
 
     struct ucode_image img;
     struct vm_config cfg = {.memory_mb = mem_mb, .ucode = NULL};
@@ -396,7 +449,10 @@ int spamctl_cmd_run(int argc, char **argv)
     if (ucode_path)
         ucode_image_free(&img);
     if (!m) {
-        fprintf(stderr, "spamctl run: %s\n", err);
+        if (ucode_path) /* the microcode is what the machine refused */
+            fprintf(stderr, "spamctl run: %s: %s\n", ucode_path, err);
+        else
+            fprintf(stderr, "spamctl run: %s\n", err);
         return SPAMCTL_EXIT_BAD_INPUT;
     }
     int rc = SPAMCTL_EXIT_OK;
@@ -465,11 +521,29 @@ int spamctl_cmd_run(int argc, char **argv)
         }
         vm_console_input(m, con_buf, n);
     }
+    /* the state file is opened (under a temporary name) before the run,
+     * so that an unwritable path is known before the machine has run */
+    struct out_file dump_out = {0};
+    if (dump && out_open_stream(&dump_out, "run", dump) != 0) {
+        free(con_buf);
+        if (utrace)
+            ucode_image_free(&ut.img);
+        vm_free(m);
+        return SPAMCTL_EXIT_BAD_INPUT;
+    }
+    struct out_sink con_sink;
     if (con_out) {
-        con_f = fopen(con_out, "w");
+        int cfd = open(con_out, O_WRONLY | O_CREAT | O_TRUNC, 0666);
+        con_f = cfd < 0 ? NULL : sink_open(&con_sink, cfd);
         if (!con_f) {
+            if (cfd >= 0)
+                close(cfd);
             fprintf(stderr, "spamctl run: %s: %s\n", con_out, strerror(errno));
+            if (dump)
+                out_abort(&dump_out);
             free(con_buf);
+            if (utrace)
+                ucode_image_free(&ut.img);
             vm_free(m);
             return SPAMCTL_EXIT_BAD_INPUT;
         }
@@ -477,33 +551,59 @@ int spamctl_cmd_run(int argc, char **argv)
     } else if (dump && strcmp(dump, "-") == 0) {
         vm_console_output(m, stderr);
     }
-    if (spamctl_spam_run(&spam, m, max_cycles, elf ? elf : raw, ucode_path) < 0)
+    spamctl_signals_catch();
+    int ran = spamctl_spam_run(&spam, m, max_cycles, elf ? elf : raw, ucode_path);
+    spamctl_signals_restore();
+    if (ran == SPAMCTL_RUN_NOT_STARTED) {
+        if (con_f) {
+            sink_close(&con_sink);
+            close(con_sink.fd);
+        }
+        if (dump)
+            out_abort(&dump_out);
+        free(con_buf);
+        if (utrace)
+            ucode_image_free(&ut.img);
+        vm_free(m);
+        return SPAMCTL_EXIT_BAD_INPUT;
+    }
+    /* why the run ended when the machine did not stop by itself */
+    const char *reason = vm_stop_reason(m);
+    if (ran == SPAMCTL_RUN_FAILED) {
+        reason = "trace write error";
         rc = SPAMCTL_EXIT_BAD_INPUT;
-    if (con_f)
-        fclose(con_f);
+    } else if (ran > 0) {
+        reason = "interrupted";
+    }
+    if (con_f) {
+        int e = sink_close(&con_sink);
+        errno = 0;
+        if (close(con_sink.fd) != 0 && !e)
+            e = errno ? errno : EIO;
+        if (e) {
+            out_error("run", con_out, e);
+            rc = SPAMCTL_EXIT_BAD_INPUT;
+        }
+    }
     free(con_buf);
     if (utrace)
         ucode_image_free(&ut.img);
 
     if (dump) {
-        FILE *f = strcmp(dump, "-") == 0 ? stdout : fopen(dump, "w");
-        if (!f) {
-            fprintf(stderr, "spamctl run: %s: %s\n", dump, strerror(errno));
+        write_json(dump_out.f, m, reason, da, dl, nd);
+        if (out_close(&dump_out) != 0)
             rc = SPAMCTL_EXIT_BAD_INPUT;
-        } else {
-            write_json(f, m, da, dl, nd);
-            if (f != stdout && fclose(f) != 0)
-                rc = SPAMCTL_EXIT_BAD_INPUT;
-        }
     } else {
         struct vm_stats st;
         vm_get_stats(m, &st);
         printf("%s: %s at PC 0x%08" PRIx32 ", PSL 0x%08" PRIx32 "; %" PRIu64
                " microcycles, %" PRIu64 " instructions\n",
-               vm_halted(m) ? "halted" : "stopped", vm_stop_reason(m),
+               vm_halted(m) ? "halted" : "stopped", reason,
                vm_reg(m, 15), vm_psl(m), st.microcycles, st.instructions);
         write_events(stdout, m, 0);
     }
     vm_free(m);
+    if (ran > 0)
+        return spamctl_signal_status(ran);
     return rc;
 }

@@ -16,7 +16,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include <zlib.h>
+
+#include "cli/spamctl_signal.h"
 
 #define DRAIN_EVERY 262144u /* < 131072 records can be written in it */
 #define DRAIN_CHUNK 4096
@@ -24,6 +25,7 @@
 void spamctl_spam_init(struct spamctl_spam *s)
 {
     memset(s, 0, sizeof *s);
+    s->cmd = "run";
     s->drain_every = DRAIN_EVERY;
 }
 
@@ -205,7 +207,7 @@ static void ucode_digest(const char *path, uint32_t *crc, uint32_t *len)
     size_t n = 0;
     uint8_t *bytes = ucode_image_serialize(&img, &n);
     if (bytes) {
-        *crc = (uint32_t)crc32(0L, bytes, (uInt)n);
+        *crc = ucode_image_crc(bytes, n); /* the CRC the image ends with */
         *len = (uint32_t)n;
         free(bytes);
     }
@@ -227,18 +229,29 @@ static int drain(struct vax_machine *m, struct spam_writer *w, uint32_t *buf)
     return spam_writer_flush(w);
 }
 
-/* The tap (struct spamctl_spam.tap): records [*at, WR) through the back
- * door, whether or not the guest has read them; at most a drain interval
- * of records are written between taps, so none is overwritten unseen. */
+/* The tap (struct spamctl_spam.tap): the records written since the last
+ * tap, from *at on, through the back door, whether or not the guest has
+ * read them.  WR = *at means no new record, or a whole buffer of them:
+ * after a tap at most a quarter of the buffer is left in it, so a full
+ * buffer (COUNT = SIZE) holds new records.  A guest reader that frees
+ * slots lets the machine go round more than once between taps, and the
+ * records it overwrites are lost to the file: keep --drain-every short
+ * enough for the buffer then (the default is). */
 static int tap(struct vax_machine *m, struct spam_writer *w, uint32_t *buf, uint32_t *at)
 {
     uint32_t start = vm_ipr(m, VM_SPAM_START), end = vm_ipr(m, VM_SPAM_END);
     uint32_t wr = vm_ipr(m, VM_SPAM_WR), noxl = vm_ipr(m, VM_SPAM_STAT) & VM_SPAM_ST_NOXLATE;
+    uint32_t size = vm_ipr(m, VM_SPAM_SIZE);
     struct spam_record r[DRAIN_CHUNK];
     size_t n = 0;
     if (*at < start || *at >= end)
         *at = start;
-    while (*at != wr) {
+    if (end <= start || wr < start || wr >= end)
+        return 0; /* no buffer (SET_PTRS not done): nothing to tap */
+    uint32_t fresh = (wr - *at + (end - start)) % (end - start) / 8;
+    if (fresh == 0 && vm_ipr(m, VM_SPAM_COUNT) == size)
+        fresh = size;
+    for (; fresh; fresh--) {
         uint8_t b[8];
         if (vm_phys_read(m, noxl ? *at : vm_spam_xlate(*at), b, sizeof b) < 0)
             return -1;
@@ -255,88 +268,114 @@ static int tap(struct vax_machine *m, struct spam_writer *w, uint32_t *buf, uint
     }
     if (n && spam_writer_append(w, r, n) < 0)
         return -1;
-    uint32_t size = vm_ipr(m, VM_SPAM_SIZE);
     if (vm_ipr(m, VM_SPAM_COUNT) > size / 4) /* nobody reads: make room */
         while (vm_spam_drain(m, buf, DRAIN_CHUNK) > 0)
             ;
     return spam_writer_flush(w);
 }
 
+/* Steps the machine to the next instruction boundary (the instruction
+ * count moves at IRD) and out of any SPAM flow, one microcycle at a time;
+ * gives up after BOUNDARY_MAX microcycles (a very long instruction). */
+#define BOUNDARY_MAX 1000000u
+static void to_boundary(struct vax_machine *m, uint64_t max_cycles)
+{
+    struct vm_stats vs;
+    vm_get_stats(m, &vs);
+    uint64_t ins = vs.instructions, give_up = vs.microcycles + BOUNDARY_MAX;
+    while ((vs.instructions == ins || vm_spam_busy(m)) && vs.microcycles < give_up &&
+           !(max_cycles && vs.microcycles >= max_cycles)) {
+        if (vm_run(m, vs.microcycles + 1) != VM_CYCLE_LIMIT)
+            return;
+        vm_get_stats(m, &vs);
+    }
+}
+
 int spamctl_spam_run(const struct spamctl_spam *s, struct vax_machine *m,
                      uint64_t max_cycles, const char *guest,
                      const char *ucode_path)
 {
-    if (!s->trace && !s->progress) {
-        vm_run(m, max_cycles);
-        return 0;
-    }
-    if (!s->trace) { /* sliced only to report progress */
-        struct vm_stats vs;
-        enum vm_stop why;
-        do {
-            vm_get_stats(m, &vs);
-            uint64_t until = vs.microcycles + s->drain_every;
-            if (max_cycles && until > max_cycles)
-                until = max_cycles;
-            why = vm_run(m, until);
-            vm_get_stats(m, &vs);
-            s->progress(s->progress_ctx, vs.microcycles, max_cycles);
-        } while (why == VM_CYCLE_LIMIT && !(max_cycles && vs.microcycles >= max_cycles));
-        return 0;
-    }
-    struct spam_header h;
+    struct spam_writer *w = NULL;
     struct vm_spam_state st;
-    vm_spam_get(m, &st);
-    spam_header_init(&h);
-    h.flags = (s->no_rei ? 0 : SPAM_FILE_FLAG_REI) |
-              (s->no_xlate ? 0 : SPAM_FILE_FLAG_CACHE_XLATE);
-    h.buffer_records = st.size;
-    h.class_mask = st.mask;
-    h.seed = s->seed; /* the network's arrivals (--seed) */
-    ucode_digest(ucode_path, &h.ucode_crc, &h.ucode_len);
-    const char *base = guest ? strrchr(guest, '/') : NULL;
-    snprintf(h.guest, sizeof h.guest, "%s", base ? base + 1 : guest ? guest : "");
-    int fd = open(s->trace, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    if (fd < 0) {
-        fprintf(stderr, "spamctl run: %s: %s\n", s->trace, strerror(errno));
-        return -1;
-    }
     struct spam_err e;
-    struct spam_writer *w = spam_writer_open_fd(fd, &h, &e);
-    if (!w) {
-        fprintf(stderr, "spamctl run: %s: %s\n", s->trace, e.msg);
-        return -1;
+    vm_spam_get(m, &st);
+    if (s->trace) {
+        struct spam_header h;
+        spam_header_init(&h);
+        h.flags = (s->no_rei ? 0 : SPAM_FILE_FLAG_REI) |
+                  (s->no_xlate ? 0 : SPAM_FILE_FLAG_CACHE_XLATE);
+        h.buffer_records = st.size;
+        h.class_mask = st.mask;
+        h.seed = s->seed; /* the network's arrivals (--seed) */
+        ucode_digest(ucode_path, &h.ucode_crc, &h.ucode_len);
+        const char *base = guest ? strrchr(guest, '/') : NULL;
+        snprintf(h.guest, sizeof h.guest, "%s", base ? base + 1 : guest ? guest : "");
+        int fd = open(s->trace, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        if (fd < 0) {
+            fprintf(stderr, "spamctl %s: %s: %s\n", s->cmd, s->trace, strerror(errno));
+            return SPAMCTL_RUN_NOT_STARTED;
+        }
+        w = spam_writer_open_fd(fd, &h, &e);
+        if (!w) {
+            fprintf(stderr, "spamctl %s: %s: %s\n", s->cmd, s->trace, e.msg);
+            close(fd);
+            return SPAMCTL_RUN_NOT_STARTED;
+        }
     }
     uint32_t *buf = malloc(2 * DRAIN_CHUNK * sizeof *buf);
-    int rc = buf ? 0 : -1;
+    if (!buf) {
+        fprintf(stderr, "spamctl %s: out of memory\n", s->cmd);
+        if (w)
+            spam_writer_abandon(w);
+        return SPAMCTL_RUN_NOT_STARTED;
+    }
+    /* in slices of drain_every microcycles, with or without a trace: the
+     * slice boundaries are where the drain, the progress report and a
+     * caught SIGINT/SIGTERM act; their positions are fixed microcycle
+     * counts, so a run is exactly repeatable */
+    int rc = 0, sig = 0;
     uint32_t tap_at = st.start;
     struct vm_stats vs;
-    while (rc == 0) {
+    for (;;) {
         vm_get_stats(m, &vs);
         uint64_t until = vs.microcycles + s->drain_every;
+        if (until < vs.microcycles) /* --drain-every near 2^64 */
+            until = UINT64_MAX;
         if (max_cycles && until > max_cycles)
             until = max_cycles;
         int last = max_cycles && until >= max_cycles;
         enum vm_stop why = vm_run(m, until);
-        /* never drain in the middle of a SPAM flow: finish it first (at
-         * the very end it is harmless: a record counts once written) */
-        while (!last && why == VM_CYCLE_LIMIT && vm_spam_busy(m)) {
-            vm_get_stats(m, &vs);
-            why = vm_run(m, vs.microcycles + 1);
+        sig = spamctl_signal();
+        if (sig && why == VM_CYCLE_LIMIT) {
+            to_boundary(m, max_cycles);
+        } else {
+            /* never drain in the middle of a SPAM flow: finish it first
+             * (at the very end it is harmless: a record counts once
+             * written) */
+            while (w && !last && why == VM_CYCLE_LIMIT && vm_spam_busy(m)) {
+                vm_get_stats(m, &vs);
+                why = vm_run(m, vs.microcycles + 1);
+            }
         }
-        rc = s->tap ? tap(m, w, buf, &tap_at) : drain(m, w, buf);
+        if (w)
+            rc = s->tap ? tap(m, w, buf, &tap_at) : drain(m, w, buf);
         vm_get_stats(m, &vs);
         if (s->progress)
             s->progress(s->progress_ctx, vs.microcycles, max_cycles);
-        if (why != VM_CYCLE_LIMIT || (max_cycles && vs.microcycles >= max_cycles))
+        if (sig || rc < 0 || why != VM_CYCLE_LIMIT || (max_cycles && vs.microcycles >= max_cycles))
             break;
     }
     free(buf);
+    if (!w)
+        return sig ? sig : SPAMCTL_RUN_OK;
     vm_spam_get(m, &st);
     spam_writer_add_dropped(w, st.drops);
+    const char *why = spam_writer_error(w);
     if (spam_writer_close(w, &e) < 0 || rc < 0) {
-        fprintf(stderr, "spamctl run: %s: %s\n", s->trace, rc < 0 ? "write error" : e.msg);
-        return -1;
+        /* the header stays incomplete: the file is what was written */
+        fprintf(stderr, "spamctl %s: %s: %s\n", s->cmd, s->trace,
+                why ? why : rc < 0 ? "cannot read the trace buffer" : e.msg);
+        return SPAMCTL_RUN_FAILED;
     }
-    return 0;
+    return sig ? sig : SPAMCTL_RUN_OK;
 }

@@ -7,6 +7,7 @@
 #include "vax/machine/vm.h"
 
 struct spamctl_spam {
+    const char *cmd;       /* for messages: "run" (the default), "demo" */
     const char *trace;     /* -o / --trace FILE: trace from power-on, drain */
     int kernel_only;       /* --spam-priv kernel */
     int no_xlate;          /* --no-cache-xlate */
@@ -38,8 +39,16 @@ int spamctl_spam_option(struct spamctl_spam *s, const char *a, const char *v);
 /* Machine options; with a trace or --drain=guest, the console setup (PAMMINIT, SET_PTRS,
  * ENABLE).  0 or -1 (message printed). */
 int spamctl_spam_setup(const struct spamctl_spam *s, struct vax_machine *m);
-/* vm_run to max_cycles; with a trace, in slices of drain_every microcycles,
- * draining the buffer into the trace file after each.  0 or -1. */
+/* vm_run to max_cycles (0: no limit) in slices of drain_every microcycles;
+ * with a trace, the buffer is drained into the trace file after each.  A
+ * SIGINT/SIGTERM caught (spamctl_signal.h) stops the machine after the
+ * slice at the next instruction boundary, and the trace is completed.
+ * Returns SPAMCTL_RUN_OK, SPAMCTL_RUN_FAILED (the trace file could not be
+ * written: message printed, the machine stopped at once, the header left
+ * incomplete), SPAMCTL_RUN_NOT_STARTED (the trace file could not be
+ * created: message printed, the machine not run) or the number of the
+ * signal that stopped the run. */
+enum { SPAMCTL_RUN_OK = 0, SPAMCTL_RUN_FAILED = -1, SPAMCTL_RUN_NOT_STARTED = -2 };
 int spamctl_spam_run(const struct spamctl_spam *s, struct vax_machine *m,
                      uint64_t max_cycles, const char *guest,
                      const char *ucode_path);

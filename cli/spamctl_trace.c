@@ -6,18 +6,29 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli/spamctl_cmds.h"
+#include "cli/spamctl_signal.h"
 #include "spam/spam_names.h"
 
-int trace_open(struct trace_in *t, const char *cmd, const char *path)
+int trace_open(struct trace_in *t, const char *cmd, const char *path, int partial)
 {
     memset(t, 0, sizeof *t);
+    t->cmd = cmd;
+    t->partial = partial;
     t->path = strcmp(path, "-") == 0 ? "<stdin>" : path;
     t->fd = strcmp(path, "-") == 0 ? 0 : open(path, O_RDONLY);
     if (t->fd < 0) {
         fprintf(stderr, "spamctl %s: %s: cannot open: %s\n", cmd, path, strerror(errno));
+        return 1;
+    }
+    struct stat st;
+    if (fstat(t->fd, &st) == 0 && S_ISDIR(st.st_mode)) {
+        fprintf(stderr, "spamctl %s: %s: is a directory, not a trace\n", cmd, t->path);
+        if (t->fd > 0)
+            close(t->fd);
         return 1;
     }
     struct spam_err err;
@@ -45,6 +56,8 @@ void trace_close(struct trace_in *t)
 size_t trace_next(struct trace_in *t, const struct spam_record **recs)
 {
     for (;;) {
+        if ((t->interrupted = spamctl_signal()) != 0)
+            return 0;
         size_t n;
         int rc = spam_reader_next(t->r, recs, &n);
         if (rc == SPAM_READ_RECORDS)
@@ -52,7 +65,14 @@ size_t trace_next(struct trace_in *t, const struct spam_record **recs)
         if (rc == SPAM_READ_END)
             return 0;
         const struct spam_err *e = spam_reader_err(t->r);
-        fprintf(stderr, "spamctl: %s: offset %" PRIu64 ": %s\n", t->path, e->offset, e->msg);
+        int is_short = spam_reader_damage_kind(t->r) == SPAM_DAMAGE_SHORT;
+        if (is_short && t->partial) {
+            fprintf(stderr, "spamctl %s: %s: warning: %s; --partial: reading what is there\n", t->cmd,
+                    t->path, e->msg);
+            continue;
+        }
+        fprintf(stderr, "spamctl: %s: offset %" PRIu64 ": %s%s\n", t->path, e->offset, e->msg,
+                is_short ? " (--partial reads what is there)" : "");
         t->damages++;
     }
 }

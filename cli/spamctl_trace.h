@@ -11,18 +11,27 @@
 #include "spam/spam_reader.h"
 
 struct trace_in {
+    const char *cmd;
     const char *path;
     int fd;
+    int partial;     /* --partial: a short trace is a warning, not an error */
+    int interrupted; /* the signal that stopped the reading, or 0 */
     struct spam_reader *r;
     uint64_t damages;
 };
 
 /* Opens PATH ('-' = stdin); prints the error and returns 1 on failure. */
-int trace_open(struct trace_in *t, const char *cmd, const char *path);
+int trace_open(struct trace_in *t, const char *cmd, const char *path, int partial);
 void trace_close(struct trace_in *t);
 /* Next batch of records; damage is printed and counted, reading goes on.
- * Returns the record count, 0 at the end. */
+ * Returns the record count, 0 at the end (or when SIGINT/SIGTERM was
+ * caught, t->interrupted then set: see spamctl_signal.h). */
 size_t trace_next(struct trace_in *t, const struct spam_record **recs);
+/* The usage text of --partial, shared by the commands. */
+#define TRACE_PARTIAL_USAGE \
+"  --partial      Read a trace that holds fewer records than its complete\n" \
+"                 header says (a truncated copy) with a warning instead of\n" \
+"                 an error.\n"
 /* Prints the skipped-records summary after damage; returns the exit
  * status (0 clean, 1 damaged). */
 int trace_finish(struct trace_in *t, const char *cmd);

@@ -41,6 +41,7 @@ static void usage(FILE *f)
 "  --correct      The paper's correction: count entry points, not IRD states\n"
 "                 (one less instruction per hardware interrupt).\n"
 "  --gap-us N     Steps longer than N us are flagged ambiguous (default 15000).\n"
+TRACE_PARTIAL_USAGE
 "  -h, --help     This text.\n"
 "\n"
 "Flags: gap (reconstruction ambiguous before this record), unmatched (REI\n"
@@ -125,6 +126,7 @@ static void print_event(enum fmt f, const struct spam_event *e)
 int spamctl_cmd_decode(int argc, char **argv)
 {
     const char *path = NULL;
+    int partial = 0;
     enum fmt f = TEXT;
     struct spam_decode_opts o = {0};
     struct event_filter flt;
@@ -138,6 +140,8 @@ int spamctl_cmd_decode(int argc, char **argv)
             f = JSON;
         } else if (strcmp(argv[i], "--csv") == 0) {
             f = CSV;
+        } else if (strcmp(argv[i], "--partial") == 0) {
+            partial = 1;
         } else if ((rc = decode_option(&o, "decode", argc, argv, &i)) != 0 ||
                    (rc = filter_option(&flt, "decode", argc, argv, &i)) != 0) {
             if (rc < 0)
@@ -151,7 +155,7 @@ int spamctl_cmd_decode(int argc, char **argv)
         return SPAMCTL_EXIT_USAGE;
     }
     struct trace_in t;
-    if (trace_open(&t, "decode", path) != 0)
+    if (trace_open(&t, "decode", path, partial) != 0)
         return SPAMCTL_EXIT_BAD_INPUT;
     struct spam_decoder *d = spam_decoder_new(spam_reader_header(t.r), &o);
     if (!d) {
@@ -165,7 +169,8 @@ int spamctl_cmd_decode(int argc, char **argv)
     const struct spam_record *recs;
     size_t n;
     struct spam_event e;
-    while ((n = trace_next(&t, &recs)) != 0)
+    /* an unwritable stdout stops the work early (spamctl's main reports it) */
+    while (!ferror(stdout) && (n = trace_next(&t, &recs)) != 0)
         for (size_t i = 0; i < n; i++)
             if (spam_decode_step(d, recs[i], &e) && filter_match(&flt, &e))
                 print_event(f, &e);

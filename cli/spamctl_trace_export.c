@@ -4,6 +4,8 @@
 #include <string.h>
 
 #include "cli/spamctl_cmds.h"
+#include "cli/spamctl_out.h"
+#include "cli/spamctl_signal.h"
 #include "cli/spamctl_trace.h"
 #include "spam/spam_export.h"
 
@@ -33,20 +35,40 @@ static void usage(FILE *f)
 "                 track per IPL (hardware interrupts) or per process (what\n"
 "                 runs on its kernel stack: system calls, exceptions,\n"
 "                 software interrupts), context switches as instants.  Open it in\n"
-"                 ui.perfetto.dev or chrome://tracing.\n"
+"                 ui.perfetto.dev or chrome://tracing.  FILE is written under a\n"
+"                 temporary name and renamed when complete.\n"
 "\n"
 "Options:\n"
 "  --correct, --gap-us N   As for 'spamctl decode'.\n"
+TRACE_PARTIAL_USAGE
 "  -h, --help     This text.\n"
 "\n"
 "Exit status: 0 success, 1 bad or damaged input or an unwritable output,\n"
-"2 usage error.\n");
+"2 usage error, 130/143 stopped by SIGINT/SIGTERM.\n");
+}
+
+/* 1 if `path` is one of the files an export into `dir` would overwrite. */
+static int ctf_holds(const char *dir, const char *path)
+{
+    char f[4200];
+    snprintf(f, sizeof f, "%s/metadata", dir);
+    if (same_file(f, path))
+        return 1;
+    snprintf(f, sizeof f, "%s/stream_0", dir);
+    if (same_file(f, path))
+        return 1;
+    for (int k = 0; k < 32; k++) {
+        snprintf(f, sizeof f, "%s/channel0_%d", dir, k);
+        if (same_file(f, path))
+            return 1;
+    }
+    return 0;
 }
 
 int spamctl_cmd_export(int argc, char **argv)
 {
     const char *path = NULL, *ctf = NULL, *chrome = NULL;
-    int lttng = 0;
+    int lttng = 0, partial = 0;
     struct spam_decode_opts o = {0};
     for (int i = 1; i < argc; i++) {
         const char *v;
@@ -56,6 +78,8 @@ int spamctl_cmd_export(int argc, char **argv)
             return SPAMCTL_EXIT_OK;
         } else if (strcmp(argv[i], "--lttng") == 0) {
             lttng = 1;
+        } else if (strcmp(argv[i], "--partial") == 0) {
+            partial = 1;
         } else if ((rc = opt_value(argc, argv, &i, "--ctf", &v)) != 0) {
             if (rc < 0) {
                 fprintf(stderr, "spamctl export: --ctf needs a directory\n");
@@ -82,15 +106,23 @@ int spamctl_cmd_export(int argc, char **argv)
             usage(stderr);
         return SPAMCTL_EXIT_USAGE;
     }
+    if (chrome && same_file(chrome, path)) {
+        fprintf(stderr, "spamctl export: --chrome %s is the trace itself\n", chrome);
+        return SPAMCTL_EXIT_USAGE;
+    }
+    if (ctf && ctf_holds(ctf, path)) {
+        fprintf(stderr, "spamctl export: %s: the trace is one of the files --ctf %s writes\n", path, ctf);
+        return SPAMCTL_EXIT_USAGE;
+    }
     struct trace_in t;
-    if (trace_open(&t, "export", path) != 0)
+    if (trace_open(&t, "export", path, partial) != 0)
         return SPAMCTL_EXIT_BAD_INPUT;
     const struct spam_header *h = spam_reader_header(t.r);
     struct spam_decoder *d = spam_decoder_new(h, &o);
     struct spam_err err;
     struct spam_ctf *cx = NULL;
     struct spam_chrome *cj = NULL;
-    FILE *jf = NULL;
+    struct out_file jo = {0};
     int rc = SPAMCTL_EXIT_OK;
     if (!d) {
         fprintf(stderr, "spamctl export: out of memory\n");
@@ -101,12 +133,15 @@ int spamctl_cmd_export(int argc, char **argv)
         rc = SPAMCTL_EXIT_BAD_INPUT;
     }
     if (rc == SPAMCTL_EXIT_OK && chrome) {
-        jf = strcmp(chrome, "-") == 0 ? stdout : fopen(chrome, "w");
-        if (!jf || !(cj = spam_chrome_open(jf, h))) {
-            fprintf(stderr, "spamctl export: %s: cannot write\n", chrome);
+        if (out_open_stream(&jo, "export", chrome) != 0) {
+            rc = SPAMCTL_EXIT_BAD_INPUT;
+        } else if (!(cj = spam_chrome_open(jo.f, h))) {
+            fprintf(stderr, "spamctl export: out of memory\n");
+            out_abort(&jo);
             rc = SPAMCTL_EXIT_BAD_INPUT;
         }
     }
+    spamctl_signals_catch(); /* stop cleanly: the temporary file removed */
     const struct spam_record *recs;
     size_t n;
     struct spam_event e;
@@ -128,16 +163,21 @@ int spamctl_cmd_export(int argc, char **argv)
     if (cx) {
         uint64_t count = spam_ctf_count(cx);
         if (spam_ctf_close(cx, &err) != 0 || bad) {
-            fprintf(stderr, "spamctl export: %s\n", bad ? "cannot write the CTF streams" : err.msg);
+            fprintf(stderr, "spamctl export: %s\n", err.msg); /* a failed event write fails the close */
             rc = SPAMCTL_EXIT_BAD_INPUT;
         } else {
             fprintf(stderr, "spamctl export: %" PRIu64 " events to %s\n", count, ctf);
         }
     }
-    if (cj && spam_chrome_close(cj) != 0)
-        rc = SPAMCTL_EXIT_BAD_INPUT;
-    if (jf && jf != stdout && fclose(jf) != 0)
-        rc = SPAMCTL_EXIT_BAD_INPUT;
+    if (cj) {
+        spam_chrome_close(cj); /* its stream is checked by out_close */
+        if (t.interrupted)
+            out_abort(&jo);
+        else if (out_close(&jo) != 0)
+            rc = SPAMCTL_EXIT_BAD_INPUT;
+    }
+    if (t.interrupted)
+        rc = spamctl_signal_status(t.interrupted);
     if (rc == SPAMCTL_EXIT_OK)
         rc = trace_finish(&t, "export");
     spam_decoder_free(d);

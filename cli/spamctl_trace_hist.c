@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "cli/spamctl_cmds.h"
+#include "cli/spamctl_out.h"
 #include "cli/spamctl_trace.h"
 #include "spam/spam_hist.h"
 #include "spam/spam_names.h"
@@ -45,6 +46,7 @@ static void usage(FILE *f)
 "  --correct, --gap-us N   As for 'spamctl decode'.\n"
 "  --records N    Only the first N records of the trace (extended records\n"
 "                 count), e.g. the ones an in-guest reader consumed.\n"
+TRACE_PARTIAL_USAGE
 "  -h, --help     This text.\n"
 "\n"
 "Exit status: 0 success, 1 bad or damaged input, 2 usage error.\n");
@@ -370,7 +372,7 @@ int spamctl_cmd_hist(int argc, char **argv)
 {
     const char *path = NULL, *svg = NULL;
     enum fmt f = TEXT;
-    int cpu = 0, all_bars = 0;
+    int cpu = 0, all_bars = 0, partial = 0;
     uint64_t limit = 0;
     int limited = 0;
     struct spam_decode_opts o = {0};
@@ -394,14 +396,19 @@ int spamctl_cmd_hist(int argc, char **argv)
             f = CSV;
         } else if (strcmp(argv[i], "--cpu") == 0) {
             cpu = 1;
+        } else if (strcmp(argv[i], "--partial") == 0) {
+            partial = 1;
         } else if (strcmp(argv[i], "--bars") == 0) {
             all_bars = 1;
         } else if (strcmp(argv[i], "--syscalls") == 0) {
             a->syscalls = 1;
         } else if ((r2 = opt_value(argc, argv, &i, "--svg", &v)) != 0) {
-            svg = v;
-            if (r2 < 0)
+            if (r2 < 0) {
+                fprintf(stderr, "spamctl hist: --svg needs a file\n");
                 rc = SPAMCTL_EXIT_USAGE;
+            } else {
+                svg = v;
+            }
         } else if ((r2 = opt_value(argc, argv, &i, "--linear", &v)) != 0) {
             unsigned long long w = 0, nb = 0;
             char extra;
@@ -414,10 +421,10 @@ int spamctl_cmd_hist(int argc, char **argv)
                 a->lin_n = nb;
             }
         } else if ((r2 = opt_value(argc, argv, &i, "--records", &v)) != 0) {
-            char *endp = NULL;
-            unsigned long long nr = r2 > 0 ? strtoull(v, &endp, 0) : 0;
-            if (r2 < 0 || !endp || endp == v || *endp || v[0] == '-') {
-                fprintf(stderr, "spamctl hist: bad --records (a number of records)\n");
+            uint64_t nr = 0;
+            if (r2 < 0 || parse_u64(v, &nr) != 0) { /* an overflowing value is refused */
+                fprintf(stderr, "spamctl hist: bad --records (a number of records, at most %llu)\n",
+                        (unsigned long long)UINT64_MAX);
                 rc = SPAMCTL_EXIT_USAGE;
             } else {
                 limit = nr;
@@ -455,8 +462,12 @@ int spamctl_cmd_hist(int argc, char **argv)
     else
         for (uint32_t ev = 0; ev < 65536; ev++)
             a->want[ev] = (uint8_t)wanted(a, (uint16_t)ev);
+    if (rc == SPAMCTL_EXIT_OK && svg && same_file(svg, path)) {
+        fprintf(stderr, "spamctl hist: --svg %s is the trace itself\n", svg);
+        rc = SPAMCTL_EXIT_USAGE;
+    }
     struct trace_in t;
-    if (rc != SPAMCTL_EXIT_OK || trace_open(&t, "hist", path) != 0) {
+    if (rc != SPAMCTL_EXIT_OK || trace_open(&t, "hist", path, partial) != 0) {
         free(a);
         return rc != SPAMCTL_EXIT_OK ? rc : SPAMCTL_EXIT_BAD_INPUT;
     }
@@ -481,6 +492,7 @@ int spamctl_cmd_hist(int argc, char **argv)
     if (!a->oom && spam_decoder_finish(d, &e))
         account(a, &e);
     int oom = a->oom;
+    uint32_t *keys = NULL;
     if (oom) {
         fprintf(stderr, "spamctl hist: out of memory\n");
         rc = SPAMCTL_EXIT_BAD_INPUT;
@@ -489,13 +501,11 @@ int spamctl_cmd_hist(int argc, char **argv)
     } else if (!(spam_reader_header(t.r)->flags & SPAM_FILE_FLAG_REI)) {
         fprintf(stderr, "spamctl hist: %s: REI tracing was off in this run: service time is not available\n",
                 t.path);
+    } else if (!(keys = malloc(65536 * sizeof *keys))) {
+        fprintf(stderr, "spamctl hist: out of memory\n");
+        rc = SPAMCTL_EXIT_BAD_INPUT;
     } else {
-        uint32_t *keys = malloc(65536 * sizeof *keys);
         size_t nk = 0;
-        if (!keys) {
-            fprintf(stderr, "spamctl hist: out of memory\n");
-            abort();
-        }
         for (uint32_t i = 0; i < a->nkeys; i++)
             if (a->g[a->keys[i]])
                 keys[nk++] = a->keys[i];
@@ -504,16 +514,13 @@ int spamctl_cmd_hist(int argc, char **argv)
             print_linear(a, keys, nk);
         else
             print_groups(a, f, all_bars, keys, nk);
-        if (svg) {
-            FILE *sf = fopen(svg, "w");
-            if (!sf) {
-                fprintf(stderr, "spamctl hist: %s: cannot write\n", svg);
+        struct out_file so;
+        if (svg && out_open_stream(&so, "hist", svg) != 0) {
+            rc = SPAMCTL_EXIT_BAD_INPUT;
+        } else if (svg) {
+            write_svg(so.f, a, keys, nk);
+            if (out_close(&so) != 0)
                 rc = SPAMCTL_EXIT_BAD_INPUT;
-            } else {
-                write_svg(sf, a, keys, nk);
-                if (fclose(sf) != 0)
-                    rc = SPAMCTL_EXIT_BAD_INPUT;
-            }
         }
         free(keys);
     }

@@ -25,6 +25,7 @@ static void usage(FILE *f)
 "                 (one less instruction per hardware interrupt).\n"
 "  --gap-us N     A step between records longer than N us is reported as\n"
 "                 ambiguous (default 1.5 timer periods = 15000).\n"
+TRACE_PARTIAL_USAGE
 "  -h, --help     This text.\n"
 "\n"
 "Damaged input (a torn last record, a corrupt compressed block) is reported\n"
@@ -90,7 +91,7 @@ static void print_text(const struct stat_acc *s, const struct spam_header *h, co
            h->flags & SPAM_FILE_FLAG_REI ? "on" : "off", h->cycle_ps, h->nicr);
     printf("records      %" PRIu64 "\n", s->records);
     if ((h->flags & SPAM_FILE_FLAG_COMPLETE) && h->records != s->records)
-        printf("             WARNING: the header says %" PRIu64 " records\n", h->records);
+        printf("             (the header says %" PRIu64 ")\n", h->records);
     printf("events       %" PRIu64 "\n", s->events);
     printf("dropped      %" PRIu64 " (by the machine, buffer full)\n", h->dropped);
     if (s->any) {
@@ -211,7 +212,7 @@ static void print_json(const struct stat_acc *s, const struct spam_header *h, co
 int spamctl_cmd_stat(int argc, char **argv)
 {
     const char *path = NULL;
-    int json = 0;
+    int json = 0, partial = 0;
     struct spam_decode_opts o = {0};
     for (int i = 1; i < argc; i++) {
         int rc;
@@ -220,6 +221,8 @@ int spamctl_cmd_stat(int argc, char **argv)
             return SPAMCTL_EXIT_OK;
         } else if (strcmp(argv[i], "--json") == 0) {
             json = 1;
+        } else if (strcmp(argv[i], "--partial") == 0) {
+            partial = 1;
         } else if ((rc = decode_option(&o, "stat", argc, argv, &i)) != 0) {
             if (rc < 0)
                 return SPAMCTL_EXIT_USAGE;
@@ -232,7 +235,7 @@ int spamctl_cmd_stat(int argc, char **argv)
         return SPAMCTL_EXIT_USAGE;
     }
     struct trace_in t;
-    if (trace_open(&t, "stat", path) != 0)
+    if (trace_open(&t, "stat", path, partial) != 0)
         return SPAMCTL_EXIT_BAD_INPUT;
     struct stat_acc *s = calloc(1, sizeof *s);
     o.no_service = 1; /* stat counts; it needs nesting depths, not service times */

@@ -7,6 +7,8 @@
 #include <unistd.h>
 
 #include "cli/spamctl_cmds.h"
+#include "cli/spamctl_out.h"
+#include "cli/spamctl_signal.h"
 #include "cli/spamctl_trace.h"
 #include "spam/spam_compress.h"
 #include "spam/spam_writer.h"
@@ -23,16 +25,20 @@ static void usage(FILE *f, int compress)
 "zlib.  'spamctl decompress' restores the original byte for byte (header,\n"
 "records and any torn last record).  Every spamctl command reads compressed\n"
 "traces directly.  TRACE and OUT may be '-' (stdin, stdout); OUT defaults to\n"
-"stdout.\n"
+"stdout.  OUT is written under a temporary name and renamed when complete,\n"
+"so OUT may be TRACE itself, and a failed run leaves an existing OUT as it\n"
+"was.\n"
 "\n"
 "Options:\n"
 "  -1 .. -9       zlib level of the event column (default 3; the numeric\n"
 "                 columns are always Huffman-coded only).\n"
 "  -v, --verbose  Print sizes and the ratio on stderr.\n"
+TRACE_PARTIAL_USAGE
 "  -h, --help     This text.\n"
 "\n"
 "Exit status: 0 success, 1 bad or damaged input (the output then holds what\n"
-"could be read), 2 usage error.\n");
+"could be read) or an unwritable output, 2 usage error, 130/143 stopped by\n"
+"SIGINT/SIGTERM (OUT not written).\n");
     else
         fprintf(f,
 "Usage: spamctl decompress [OPTIONS] TRACE [OUT]\n"
@@ -41,28 +47,21 @@ static void usage(FILE *f, int compress)
 "input is copied through.  A corrupt block (CRC mismatch) is reported as\n"
 "'FILE: offset N: message' and skipped; the output then lacks its records\n"
 "and the exit status is 1.  TRACE and OUT may be '-'; OUT defaults to stdout.\n"
+"OUT is written under a temporary name and renamed when complete.\n"
 "\n"
 "Options:\n"
+TRACE_PARTIAL_USAGE
 "  -h, --help     This text.\n"
 "\n"
-"Exit status: 0 success, 1 bad or damaged input, 2 usage error.\n");
-}
-
-static int open_out(const char *cmd, const char *path)
-{
-    if (!path || strcmp(path, "-") == 0)
-        return 1;
-    int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    if (fd < 0)
-        fprintf(stderr, "spamctl %s: %s: cannot create: %s\n", cmd, path, strerror(errno));
-    return fd;
+"Exit status: 0 success, 1 bad or damaged input or an unwritable output,\n"
+"2 usage error, 130/143 stopped by SIGINT/SIGTERM (OUT not written).\n");
 }
 
 static int run(int argc, char **argv, int compress)
 {
     const char *cmd = compress ? "compress" : "decompress";
     const char *in = NULL, *out = NULL;
-    int level = 3, verbose = 0;
+    int level = 3, verbose = 0, partial = 0;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
@@ -72,6 +71,8 @@ static int run(int argc, char **argv, int compress)
             level = a[1] - '0';
         } else if (compress && (strcmp(a, "-v") == 0 || strcmp(a, "--verbose") == 0)) {
             verbose = 1;
+        } else if (strcmp(a, "--partial") == 0) {
+            partial = 1;
         } else if (a[0] == '-' && a[1]) {
             fprintf(stderr, "spamctl %s: unknown option '%s'\n", cmd, a);
             return SPAMCTL_EXIT_USAGE;
@@ -89,13 +90,16 @@ static int run(int argc, char **argv, int compress)
         return SPAMCTL_EXIT_USAGE;
     }
     struct trace_in t;
-    if (trace_open(&t, cmd, in) != 0)
+    if (trace_open(&t, cmd, in, partial) != 0)
         return SPAMCTL_EXIT_BAD_INPUT;
-    int fd = open_out(cmd, out);
-    if (fd < 0) {
+    struct out_file of;
+    if (out_open(&of, cmd, out ? out : "-") != 0) {
         trace_close(&t);
         return SPAMCTL_EXIT_BAD_INPUT;
     }
+    const char *opath = out && strcmp(out, "-") != 0 ? out : "<stdout>";
+    int fd = of.fd;
+    spamctl_signals_catch(); /* stop cleanly: the temporary file removed */
     int rc = SPAMCTL_EXIT_OK;
     struct spam_err err;
     size_t hl;
@@ -106,13 +110,13 @@ static int run(int argc, char **argv, int compress)
     if (compress) {
         struct spam_compressor *c = spam_compressor_new(fd, hb, hl, level, &err);
         if (!c) {
-            fprintf(stderr, "spamctl compress: %s\n", err.msg);
+            fprintf(stderr, "spamctl compress: %s: %s\n", opath, err.msg);
             rc = SPAMCTL_EXIT_BAD_INPUT;
         } else {
-            while ((n = trace_next(&t, &recs)) != 0 && rc == SPAMCTL_EXIT_OK) {
+            while (rc == SPAMCTL_EXIT_OK && (n = trace_next(&t, &recs)) != 0) {
                 raw_bytes += n * SPAM_RECORD_BYTES;
                 if (spam_compressor_add(c, recs, n, &err) != 0) {
-                    fprintf(stderr, "spamctl compress: %s\n", err.msg);
+                    fprintf(stderr, "spamctl compress: %s: %s\n", opath, err.msg);
                     rc = SPAMCTL_EXIT_BAD_INPUT;
                 }
             }
@@ -120,7 +124,7 @@ static int run(int argc, char **argv, int compress)
             const uint8_t *tail = spam_reader_tail(t.r, &tl);
             raw_bytes += tl;
             if (spam_compressor_finish(c, tail, tl, &out_bytes, &err) != 0 && rc == SPAMCTL_EXIT_OK) {
-                fprintf(stderr, "spamctl compress: %s\n", err.msg);
+                fprintf(stderr, "spamctl compress: %s: %s\n", opath, err.msg);
                 rc = SPAMCTL_EXIT_BAD_INPUT;
             }
         }
@@ -152,15 +156,20 @@ static int run(int argc, char **argv, int compress)
         if (!werr && (spam_write_all(fd, buf, nb) != 0 || spam_write_all(fd, tail, tl) != 0))
             werr = 1;
         if (werr) {
-            fprintf(stderr, "spamctl decompress: write failed: %s\n", strerror(errno));
+            out_error(cmd, opath, buf ? errno : ENOMEM);
             rc = SPAMCTL_EXIT_BAD_INPUT;
         }
         free(buf);
     }
-    if (fd != 1 && close(fd) != 0 && rc == SPAMCTL_EXIT_OK) {
-        fprintf(stderr, "spamctl %s: %s: %s\n", cmd, out, strerror(errno));
-        rc = SPAMCTL_EXIT_BAD_INPUT;
+    if (t.interrupted) {
+        out_abort(&of);
+        trace_close(&t);
+        return spamctl_signal_status(t.interrupted);
     }
+    /* the output is kept even when the input was damaged: it holds what
+     * could be read (the exit status says so) */
+    if (rc == SPAMCTL_EXIT_OK ? out_close(&of) != 0 : (out_abort(&of), 1))
+        rc = SPAMCTL_EXIT_BAD_INPUT;
     if (verbose && out_bytes)
         fprintf(stderr, "spamctl compress: %" PRIu64 " -> %" PRIu64 " bytes (%.2fx)\n", raw_bytes, out_bytes,
                 (double)raw_bytes / (double)out_bytes);

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "vax/asm/vasm.h"
 
@@ -59,6 +60,14 @@ static int parse_addr(const char *s, uint32_t *out)
         return -1;
     *out = (uint32_t)v;
     return 0;
+}
+
+/* 1 if a and b are the same existing file. */
+static int same_file(const char *a, const char *b)
+{
+    struct stat sa, sb;
+    return stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev &&
+           sa.st_ino == sb.st_ino;
 }
 
 static char *read_stream(FILE *f, size_t *len)
@@ -152,10 +161,16 @@ int main(int argc, char **argv)
         }
         files[nfiles++] = a;
     }
-    if (nfiles == 0) {
+    if (nfiles <= 0) {
         free(files);
         return usage_error("no input files", NULL);
     }
+    for (int i = 0; i < nfiles; i++)
+        if (strcmp(files[i], "-") != 0 && same_file(files[i], out)) {
+            fprintf(stderr, "vasm: -o %s would overwrite the input %s\n", out, files[i]);
+            free(files);
+            return 2;
+        }
     struct vasm_source *srcs = calloc((size_t)nfiles, sizeof *srcs);
     char **bufs = calloc((size_t)nfiles, sizeof *bufs);
     int rc = 0, stdin_used = 0;
@@ -171,6 +186,12 @@ int main(int argc, char **argv)
             f = stdin;
             srcs[i].name = "<stdin>";
         } else {
+            struct stat st;
+            if (stat(files[i], &st) == 0 && S_ISDIR(st.st_mode)) {
+                fprintf(stderr, "vasm: %s: is a directory\n", files[i]);
+                rc = 1;
+                break;
+            }
             f = fopen(files[i], "rb");
             srcs[i].name = files[i];
         }
@@ -179,11 +200,13 @@ int main(int argc, char **argv)
             rc = 1;
             break;
         }
+        errno = 0;
         bufs[i] = read_stream(f, &srcs[i].len);
+        int rerr = errno ? errno : EIO;
         if (f != stdin)
             fclose(f);
         if (!bufs[i]) {
-            fprintf(stderr, "vasm: %s: read error\n", files[i]);
+            fprintf(stderr, "vasm: %s: read error: %s\n", files[i], strerror(rerr));
             rc = 1;
             break;
         }
@@ -205,8 +228,10 @@ int main(int argc, char **argv)
                 fprintf(stderr, "vasm: %d more errors not shown\n", diag->nerrors - shown);
             rc = 1;
         } else {
-            if (lst)
-                fputs(lst, stdout);
+            if (lst && (fputs(lst, stdout) == EOF || fflush(stdout) != 0)) {
+                fprintf(stderr, "vasm: <stdout>: %s\n", strerror(errno ? errno : EIO));
+                rc = 1;
+            }
             int w = raw ? vasm_write_raw(&img, out, diag) : vasm_write_elf(&img, out, diag);
             if (w != 0) {
                 fputs(diag->text, stderr);

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "vax/dis/vdis.h"
 #include "vax/loader/vax_elf.h"
@@ -25,7 +26,7 @@ static const char usage_text[] =
 "where ADDR is 8 hex digits and BYTES the instruction's bytes in hex.\n"
 "With --no-addr only INSTRUCTION is printed, and the output is assembler\n"
 "input that vasm reassembles to the same bytes at the same address.\n"
-"Bytes that are no instruction of the subset, reserved or UNPREDICTABLE\n"
+"Bytes that are no instruction (reserved opcodes), reserved or UNPREDICTABLE\n"
 "operand specifiers, and instructions cut off by the end of the input\n"
 "come out as \".byte 0xNN\" lines of one byte.  The word displacement\n"
 "table after a CASEB/CASEW/CASEL with a constant limit is printed as\n"
@@ -87,6 +88,11 @@ static int usage_error(const char *fmt, const char *arg)
 
 static int read_all(const char *path, uint8_t **data, size_t *len)
 {
+    struct stat st;
+    if (strcmp(path, "-") != 0 && stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
+        errno = EISDIR;
+        return -1;
+    }
     FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
     if (!f)
         return -1;
@@ -110,17 +116,18 @@ static int read_all(const char *path, uint8_t **data, size_t *len)
             buf = nb;
             cap *= 2;
         }
+        errno = 0;
         size_t got = fread(buf + n, 1, cap - n, f);
         n += got;
         if (got == 0)
             break;
     }
-    int err = ferror(f);
+    int err = ferror(f) ? (errno ? errno : EIO) : 0;
     if (f != stdin)
         fclose(f);
     if (err) {
         free(buf);
-        errno = EIO;
+        errno = err;
         return -1;
     }
     *data = buf;
@@ -321,8 +328,10 @@ int main(int argc, char **argv)
         rc = dis_elf(&o, data, len);
     }
     free(data);
+    errno = 0;
     if (fflush(stdout) != 0 || ferror(stdout)) {
-        fprintf(stderr, "vdis: write error\n");
+        /* stdio may have forgotten the cause of an earlier failure */
+        fprintf(stderr, "vdis: <stdout>: %s\n", errno ? strerror(errno) : "write error");
         rc = 1;
     }
     return rc;

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <zlib.h>
 
 #define MAX_ERRORS 50
 
@@ -581,7 +582,8 @@ static int finish_word(struct asm_state *st, struct wordbuild *wb)
             return -1;
         }
     }
-    if ((w->mem == UM_READ || w->mem == UM_READP || w->mem == UM_READB) &&
+    if ((w->mem == UM_READ || w->mem == UM_READP || w->mem == UM_READB ||
+         w->mem == UM_READM || w->mem == UM_READMB) &&
         (w->dst == UR_MDR || w->d2 == UR_MDR)) {
         err(st, "field conflict: MEM=%s loads MDR, which the word also writes",
             uw_mem_names[w->mem]);
@@ -972,9 +974,13 @@ static uint32_t get32(const uint8_t *p)
            (uint32_t)p[3] << 24;
 }
 
+/* The image ends with the CRC-32 (zlib) of every byte before it, so that
+ * a damaged image is refused instead of run (ucode_image_parse). */
+#define IMAGE_CRC_BYTES 4u
+
 uint8_t *ucode_image_serialize(const struct ucode_image *img, size_t *len)
 {
-    size_t n = 16 + (size_t)img->used * 16;
+    size_t n = 16 + (size_t)img->used * 16 + IMAGE_CRC_BYTES;
     for (size_t i = 0; i < img->nlabels; i++)
         n += 4 + strlen(img->labels[i].name);
     uint8_t *buf = calloc(1, n);
@@ -995,15 +1001,21 @@ uint8_t *ucode_image_serialize(const struct ucode_image *img, size_t *len)
         memcpy(p + 4, img->labels[i].name, l);
         p += 4 + l;
     }
+    put32(p, (uint32_t)crc32(0L, buf, (uInt)(n - IMAGE_CRC_BYTES)));
     *len = n;
     return buf;
+}
+
+uint32_t ucode_image_crc(const uint8_t *buf, size_t len)
+{
+    return len >= IMAGE_CRC_BYTES ? get32(buf + len - IMAGE_CRC_BYTES) : 0;
 }
 
 int ucode_image_parse(const uint8_t *buf, size_t len, struct ucode_image *out,
                       char *errbuf, size_t errlen)
 {
     memset(out, 0, sizeof *out);
-    if (!ucode_is_image(buf, len) || len < 16) {
+    if (!ucode_is_image(buf, len)) {
         snprintf(errbuf, errlen, "not a control-store image (bad magic)");
         return -1;
     }
@@ -1012,6 +1024,18 @@ int ucode_image_parse(const uint8_t *buf, size_t len, struct ucode_image *out,
                  "reads version %c%c (the microword layout changed; assemble the "
                  "source again with uasm)", isprint(buf[6]) ? buf[6] : '?',
                  isprint(buf[7]) ? buf[7] : '?', MAGIC[6], MAGIC[7]);
+        return -1;
+    }
+    if (len < 16 + IMAGE_CRC_BYTES) {
+        snprintf(errbuf, errlen, "control-store image truncated (%zu bytes)", len);
+        return -1;
+    }
+    len -= IMAGE_CRC_BYTES;
+    uint32_t crc = (uint32_t)crc32(0L, buf, (uInt)len);
+    if (crc != get32(buf + len)) {
+        snprintf(errbuf, errlen,
+                 "control-store image damaged: CRC-32 0x%08X, the image says 0x%08X", crc,
+                 get32(buf + len));
         return -1;
     }
     uint32_t used = get32(buf + 8), nl = get32(buf + 12);
@@ -1066,6 +1090,12 @@ int ucode_image_parse(const uint8_t *buf, size_t len, struct ucode_image *out,
         lp[out->nlabels].addr = addr;
         out->nlabels++;
         p += 4 + l;
+    }
+    if (p != end) {
+        snprintf(errbuf, errlen, "control-store image: %zu bytes after the label table",
+                 (size_t)(end - p));
+        ucode_image_free(out);
+        return -1;
     }
     return 0;
 }

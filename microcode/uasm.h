@@ -41,11 +41,15 @@ void ucode_image_free(struct ucode_image *img);
 int ucode_label(const struct ucode_image *img, const char *name);
 
 /* The binary image: "VAXUCS02", u32 used, u32 nlabels, used x 16 bytes,
- * then per label u16 addr, u16 len, name bytes.  Little endian.
- * ucode_image_serialize returns a malloc'ed buffer. */
+ * then per label u16 addr, u16 len, name bytes, then the CRC-32 (zlib) of
+ * all the bytes before it.  Little endian.  ucode_image_serialize returns
+ * a malloc'ed buffer; ucode_image_parse refuses an image whose CRC does
+ * not match (a damaged image is never run). */
 uint8_t *ucode_image_serialize(const struct ucode_image *img, size_t *len);
 int ucode_image_parse(const uint8_t *buf, size_t len, struct ucode_image *out,
                       char *err, size_t errlen);
+/* The CRC an image carries (its last 4 bytes): the digest of the image. */
+uint32_t ucode_image_crc(const uint8_t *buf, size_t len);
 /* 1 if buf starts with the image magic. */
 int ucode_is_image(const uint8_t *buf, size_t len);
 

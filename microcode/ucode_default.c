@@ -1,5 +1,6 @@
 /* The default control store, assembled from the .mic sources at build time
- * (see microcode/meson.build) and linked into the library. */
+ * (see microcode/meson.build) and linked into the library.  It is parsed
+ * like any image, so its CRC-32 is checked too (MICROARCHITECTURE.md §6). */
 #include <stddef.h>
 
 #include "microcode/uasm.h"

@@ -51,7 +51,7 @@
 /* Memory requests.  4 bits. */
 #define UW_MEMS(X)                                                        \
     X(NONE) X(READ) X(WRITE) X(READOP) X(WRITEOP) X(READP) X(WRITEP)   \
-    X(READB) X(WRITEB)
+    X(READB) X(WRITEB) X(READM) X(READMB)
 
 /* Sequencing.  4 bits. */
 #define UW_SEQS(X)                                                        \
@@ -64,7 +64,8 @@
     X(ALU.CZ) X(PSL.N) X(PSL.Z) X(PSL.V) X(PSL.C) X(PSL.NZ) X(PSL.CZ)     \
     X(PSL.IV) X(PSL.T) X(PSL.KERN) X(IOVT) X(OPREG) X(SC.Z) X(A.B0)       \
     X(A.B31) X(DLQ) X(RN.PC) X(INTPEND) X(IDX) X(IPR.BAD) X(A.Z)          \
-    X(PSL.IS) X(INEXC) X(SPON) X(OPREG.NOVT) X(PSL.FU) X(PSL.DV) X(A.B15)
+    X(PSL.IS) X(INEXC) X(SPON) X(OPREG.NOVT) X(PSL.FU) X(PSL.DV) X(A.B15)  \
+    X(MAPEN)
 
 /* Dispatches.  4 bits. */
 #define UW_DISPS(X) X(NONE) X(SPECMODE) X(ACC) X(DL) X(A4) X(A2) X(OPREG) X(SPM)
@@ -106,6 +107,8 @@
     X(TNV, "translation not valid fault")                                 \
     X(KSNV, "kernel stack not valid abort")                               \
     X(ISNV, "interrupt stack not valid")                                  \
+    X(DECOVF, "decimal overflow trap")                                    \
+    X(DECDVZ, "decimal divide-by-zero trap")                              \
     X(FLTOVF, "floating overflow fault")                                  \
     X(FLTDVZ, "floating divide-by-zero fault")                            \
     X(FLTUNF, "floating underflow fault")
@@ -148,7 +151,7 @@ enum uw_cond {
     UC_PSL_IV, UC_PSL_T, UC_PSL_KERN, UC_IOVT, UC_OPREG, UC_SC_Z, UC_A_B0,
     UC_A_B31, UC_DLQ, UC_RN_PC, UC_INTPEND, UC_IDX, UC_IPR_BAD, UC_A_Z,
     UC_PSL_IS, UC_INEXC, UC_SPON, UC_OPREG_NOVT, UC_PSL_FU, UC_PSL_DV,
-    UC_A_B15,
+    UC_A_B15, UC_MAPEN,
     UC__COUNT
 };
 #define UC_NOT 0x40 /* bit 6 of COND negates */

@@ -13,6 +13,7 @@
 
 struct pkt {
     FILE *f;
+    char name[32];
     uint8_t buf[PACKET];
     size_t len;
     uint64_t t_begin, t_end, seq;
@@ -28,7 +29,18 @@ struct spam_ctf {
     size_t ctx_bytes;
     struct pkt *s[NSTREAMS];
     int failed;
+    int fail_errno;      /* of the first failure */
+    char fail_name[32];  /* the file it was in */
 };
+
+static void fail(struct spam_ctf *c, const char *name)
+{
+    if (!c->failed) {
+        c->fail_errno = errno ? errno : EIO;
+        snprintf(c->fail_name, sizeof c->fail_name, "%s", name);
+    }
+    c->failed = 1;
+}
 
 static const char *const meta_common =
     "/* CTF 1.8 */\n\n"
@@ -110,7 +122,7 @@ struct spam_ctf *spam_ctf_open(const char *dir, int lttng, const struct spam_hea
     FILE *mf = mp ? fopen(mp, "w") : NULL;
     free(mp);
     if (!c || !mf) {
-        spam_err_set(err, 0, "cannot write %s/metadata: %s", dir, strerror(errno));
+        spam_err_set(err, 0, "%s/metadata: %s", dir, strerror(errno));
         if (mf)
             fclose(mf);
         free(c);
@@ -118,8 +130,9 @@ struct spam_ctf *spam_ctf_open(const char *dir, int lttng, const struct spam_hea
     }
     fputs(meta_common, mf);
     fputs(lttng ? meta_lttng : meta_plain, mf);
+    errno = 0;
     if (fclose(mf) != 0) {
-        spam_err_set(err, 0, "cannot write %s/metadata", dir);
+        spam_err_set(err, 0, "%s/metadata: %s", dir, strerror(errno ? errno : EIO));
         free(c);
         return NULL;
     }
@@ -149,8 +162,9 @@ static void flush_packet(struct spam_ctf *c, struct pkt *p, unsigned cpu, uint64
     if (c->lttng)
         put(b + 56, cpu, 4);
     memset(b + p->len, 0, PACKET - p->len);
+    errno = 0;
     if (fwrite(b, 1, PACKET, p->f) != PACKET)
-        c->failed = 1;
+        fail(c, p->name);
     p->len = 0;
     p->any = 0;
 }
@@ -166,12 +180,14 @@ static struct pkt *stream(struct spam_ctf *c, unsigned k)
         snprintf(name, sizeof name, "stream_0");
     char *path = join(c->dir, name);
     struct pkt *p = calloc(1, sizeof *p);
+    errno = 0;
     if (!path || !p || !(p->f = fopen(path, "wb"))) {
+        fail(c, name);
         free(p);
         free(path);
-        c->failed = 1;
         return NULL;
     }
+    snprintf(p->name, sizeof p->name, "%s", name);
     free(path);
     c->s[k] = p;
     return p;
@@ -300,13 +316,14 @@ int spam_ctf_close(struct spam_ctf *c, struct spam_err *err)
         if (c->t_last > p->t_end)
             p->t_end = c->t_last;
         flush_packet(c, p, k, c->lttng ? 0 : c->dropped);
+        errno = 0;
         if (fclose(p->f) != 0)
-            c->failed = 1;
+            fail(c, p->name);
         free(p);
     }
     int rc = c->failed ? -1 : 0;
     if (rc)
-        spam_err_set(err, 0, "cannot write the CTF streams in %s", c->dir);
+        spam_err_set(err, 0, "%s%s: %s", c->dir, c->fail_name, strerror(c->fail_errno));
     free(c->dir);
     free(c);
     return rc;

@@ -62,8 +62,10 @@ static inline unsigned spam_psl_is(uint16_t psl_hi) { return (psl_hi >> 10) & 1;
 
 /* Trace file header (TRACE-FORMAT.md §4). */
 #define SPAM_FILE_MAGIC "SPAMTRC" /* 8 bytes with the NUL */
-#define SPAM_FILE_VERSION 1u
+#define SPAM_FILE_VERSION 2u     /* written; 1 (no CRC) is still read */
+#define SPAM_FILE_VERSION_MIN 1u /* the oldest version readers accept */
 #define SPAM_FILE_HEADER_BYTES 128u
+#define SPAM_FILE_CRC_OFFSET 96u /* version 2: CRC-32 of the complete file */
 #define SPAM_FILE_FLAG_COMPLETE 0x1u
 #define SPAM_FILE_FLAG_REI 0x2u
 #define SPAM_FILE_FLAG_CACHE_XLATE 0x4u

@@ -1,6 +1,7 @@
 #include "spam/spam_header.h"
 
 #include <string.h>
+#include <zlib.h>
 
 #include "spam/spam_format.h"
 
@@ -29,9 +30,9 @@ int spam_header_decode(const uint8_t *b, size_t n, struct spam_header *h, struct
         return -1;
     }
     h->version = spam_get16(b + 8);
-    if (h->version != SPAM_FILE_VERSION) {
-        spam_err_set(err, 8, "unknown trace version %u (this reader knows %u)", h->version,
-                     SPAM_FILE_VERSION);
+    if (h->version < SPAM_FILE_VERSION_MIN || h->version > SPAM_FILE_VERSION) {
+        spam_err_set(err, 8, "unknown trace version %u (this reader knows %u to %u)", h->version,
+                     SPAM_FILE_VERSION_MIN, SPAM_FILE_VERSION);
         return -1;
     }
     h->header_size = spam_get16(b + 10);
@@ -55,6 +56,8 @@ int spam_header_decode(const uint8_t *b, size_t n, struct spam_header *h, struct
     h->records = spam_get64(b + 56);
     memcpy(h->guest, b + 64, 32);
     h->guest[32] = 0;
+    if (h->version >= 2)
+        h->crc = spam_get32(b + SPAM_FILE_CRC_OFFSET);
     return 0;
 }
 
@@ -76,4 +79,17 @@ void spam_header_encode(const struct spam_header *h, uint8_t out[128])
     spam_put64(out + 56, h->records);
     size_t gl = strnlen(h->guest, 32);
     memcpy(out + 64, h->guest, gl);
+    if (h->version >= 2)
+        spam_put32(out + SPAM_FILE_CRC_OFFSET, h->crc);
+}
+
+uint32_t spam_header_crc_start(const uint8_t *b, size_t len)
+{
+    static const uint8_t zero[4];
+    uLong c = crc32(0L, Z_NULL, 0);
+    if (len <= SPAM_FILE_CRC_OFFSET)
+        return (uint32_t)crc32(c, b, (uInt)len);
+    c = crc32(c, b, SPAM_FILE_CRC_OFFSET);
+    c = crc32(c, zero, 4);
+    return (uint32_t)crc32(c, b + SPAM_FILE_CRC_OFFSET + 4, (uInt)(len - SPAM_FILE_CRC_OFFSET - 4));
 }

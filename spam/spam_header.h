@@ -21,9 +21,12 @@ struct spam_header {
     uint64_t dropped;
     uint64_t records;
     char guest[33]; /* NUL-terminated */
+    /* version 2, complete files: CRC-32 of the header (this field as 0)
+     * and every whole record (TRACE-FORMAT.md §4) */
+    uint32_t crc;
 };
 
-/* Defaults of the machine: version 1, 128 bytes, 80 ns, NICR -10000,
+/* Defaults of the machine: version 2, 128 bytes, 80 ns, NICR -10000,
  * 131072 records, all classes traced, REI tracing on. */
 void spam_header_init(struct spam_header *h);
 
@@ -31,8 +34,13 @@ void spam_header_init(struct spam_header *h);
  * (bad magic, unknown version, bad header size, truncated header). */
 int spam_header_decode(const uint8_t *b, size_t n, struct spam_header *h, struct spam_err *err);
 
-/* Writes the 128 bytes of a header (header_size is forced to 128). */
+/* Writes the 128 bytes of a header (header_size is forced to 128; the
+ * CRC field only for version 2 and later). */
 void spam_header_encode(const struct spam_header *h, uint8_t out[128]);
+
+/* The CRC-32 (zlib) of header bytes b[0..len) with the CRC field taken as
+ * zero: where a complete trace's CRC starts (then the records follow). */
+uint32_t spam_header_crc_start(const uint8_t *b, size_t len);
 
 /* Little-endian helpers shared by the library. */
 static inline uint16_t spam_get16(const uint8_t *p) { return (uint16_t)(p[0] | p[1] << 8); }

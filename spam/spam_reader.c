@@ -1,11 +1,8 @@
-/* MAP_POPULATE (Linux) needs more than POSIX */
-#define _DEFAULT_SOURCE 1
 #include "spam/spam_reader.h"
 
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include <zlib.h>
@@ -18,10 +15,16 @@ struct spam_reader {
     int fd;
     const uint8_t *mem; /* memory source instead of fd */
     size_t mem_len, mem_pos;
-    int mapped; /* mem is an mmap of the file */
     int compressed;
     int eof;   /* the source has no more bytes */
-    int done;  /* END returned from now on */
+    int done;  /* the records are over; the end checks come next */
+    int ended; /* END returned from now on */
+    int read_errno;   /* a read(2) failed: its errno */
+    int damaged;      /* damage other than a torn last record was reported */
+    int damage_kind;  /* of the last damage (enum spam_damage_kind) */
+    uint64_t src_bytes;   /* bytes read from fd */
+    uint64_t size_at_open; /* st_size of a regular file when opened, else 0 */
+    uint32_t crc;         /* CRC-32 of the header and the records delivered */
     struct spam_header hdr;
     uint8_t hdr_bytes[SPAM_Z_MAX_HEADER];
     size_t hdr_len;
@@ -48,10 +51,14 @@ static size_t src_read(struct spam_reader *r, uint8_t *p, size_t n)
     }
     for (;;) {
         ssize_t k = read(r->fd, p, n);
-        if (k >= 0)
+        if (k >= 0) {
+            r->src_bytes += (uint64_t)k;
             return (size_t)k;
-        if (errno != EINTR)
+        }
+        if (errno != EINTR) {
+            r->read_errno = errno; /* reported where the input ends */
             return 0;
+        }
     }
 }
 
@@ -79,7 +86,7 @@ static size_t ensure(struct spam_reader *r, size_t need)
         if (want > RAW_CHUNK)
             want = RAW_CHUNK;
         if (r->mem && want > need - r->have)
-            want = need - r->have; /* a mapping: copy no more than asked (the
+            want = need - r->have; /* memory: copy no more than asked (the
                                       records are then read in place) */
         size_t k = src_read(r, r->buf + r->have, want);
         if (k == 0)
@@ -101,6 +108,7 @@ static struct spam_reader *open_common(struct spam_reader *r, struct spam_err *e
     }
     size_t n = ensure(r, SPAM_FILE_HEADER_BYTES);
     const uint8_t *b = r->buf;
+    r->crc = (uint32_t)crc32(0L, Z_NULL, 0);
     if (n >= 8 && memcmp(b, SPAM_Z_MAGIC, 8) == 0) {
         r->compressed = 1;
         n = ensure(r, SPAM_Z_FILE_FIXED);
@@ -136,6 +144,7 @@ static struct spam_reader *open_common(struct spam_reader *r, struct spam_err *e
         }
         memcpy(r->hdr_bytes, b + SPAM_Z_FILE_FIXED, h);
         r->hdr_len = h;
+        r->crc = spam_header_crc_start(r->hdr_bytes, h);
         r->off = SPAM_Z_FILE_FIXED + h;
         r->recs = malloc(SPAM_Z_MAX_BLOCK_RECORDS * sizeof *r->recs);
         r->zc = spam_zcodec_new(6);
@@ -144,6 +153,10 @@ static struct spam_reader *open_common(struct spam_reader *r, struct spam_err *e
             goto fail;
         }
         return r;
+    }
+    if (r->read_errno && n < SPAM_FILE_HEADER_BYTES) {
+        spam_err_set(err, n, "cannot read: %s", strerror(r->read_errno));
+        goto fail;
     }
     if (spam_header_decode(b, n, &r->hdr, err) != 0)
         goto fail;
@@ -159,6 +172,7 @@ static struct spam_reader *open_common(struct spam_reader *r, struct spam_err *e
     }
     memcpy(r->hdr_bytes, r->buf, h);
     r->hdr_len = h;
+    r->crc = spam_header_crc_start(r->hdr_bytes, h);
     r->off = h;
 #if !(defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__)
     r->recs = malloc(RAW_CHUNK);
@@ -181,26 +195,18 @@ struct spam_reader *spam_reader_open_fd(int fd, struct spam_err *err)
         return NULL;
     }
     r->fd = fd;
-    /* a regular file is mapped: records are then read in place, no copy */
+    /* The file is read with read(2), never mapped: a mapped file that
+     * another process truncates kills its reader with SIGBUS.  A file that
+     * shrinks while it is read is reported where the input ends. */
     struct stat st;
-    if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0 &&
-        (uint64_t)st.st_size <= (uint64_t)SIZE_MAX) {
-        /* a trace of up to 64 MiB is populated: its page tables are filled
-         * in one call, not a page fault per 64 KiB as the records are read
-         * (the mapping shares the page cache; nothing is copied).  A larger
-         * one streams, so as not to read it all before starting. */
-#ifdef MAP_POPULATE
-        const int populate = st.st_size <= ((off_t)64 << 20) ? MAP_POPULATE : 0;
-#else
-        const int populate = 0;
-#endif
-        void *m = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE | populate, fd, 0);
-        if (m != MAP_FAILED) {
-            posix_madvise(m, (size_t)st.st_size, POSIX_MADV_SEQUENTIAL);
-            r->mem = m;
-            r->mem_len = (size_t)st.st_size;
-            r->mapped = 1;
+    if (fstat(fd, &st) == 0) {
+        if (S_ISDIR(st.st_mode)) {
+            spam_err_set(err, 0, "is a directory");
+            free(r);
+            return NULL;
         }
+        if (S_ISREG(st.st_mode) && st.st_size > 0)
+            r->size_at_open = (uint64_t)st.st_size;
     }
     return open_common(r, err);
 }
@@ -222,8 +228,6 @@ void spam_reader_close(struct spam_reader *r)
 {
     if (!r)
         return;
-    if (r->mapped)
-        munmap((void *)(uintptr_t)r->mem, r->mem_len);
     free(r->buf);
     free(r->recs);
     spam_zcodec_free(r->zc);
@@ -257,6 +261,7 @@ static int next_raw(struct spam_reader *r, const struct spam_record **recs, size
             k = RAW_CHUNK / SPAM_RECORD_BYTES;
         if (k) {
             *recs = (const struct spam_record *)(const void *)(r->mem + r->mem_pos);
+            r->crc = (uint32_t)crc32(r->crc, r->mem + r->mem_pos, (uInt)(k * SPAM_RECORD_BYTES));
             r->mem_pos += k * SPAM_RECORD_BYTES;
             r->base += k * SPAM_RECORD_BYTES;
             r->records += k;
@@ -281,6 +286,7 @@ static int next_raw(struct spam_reader *r, const struct spam_record **recs, size
         return SPAM_READ_DAMAGE;
     }
     const uint8_t *p = r->buf + r->off;
+    r->crc = (uint32_t)crc32(r->crc, p, (uInt)(k * SPAM_RECORD_BYTES));
     r->off += k * SPAM_RECORD_BYTES;
     r->records += k;
     *n = k;
@@ -391,14 +397,79 @@ static int next_compressed(struct spam_reader *r, const struct spam_record **rec
         r->records += cnt;
         *recs = r->recs;
         *n = cnt;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+        r->crc = (uint32_t)crc32(r->crc, (const uint8_t *)r->recs, (uInt)(cnt * SPAM_RECORD_BYTES));
+#else
+        for (uint32_t i = 0; i < cnt; i++) {
+            uint8_t rb[8];
+            spam_put32(rb, r->recs[i].w0);
+            spam_put32(rb + 4, r->recs[i].w1);
+            r->crc = (uint32_t)crc32(r->crc, rb, 8);
+        }
+#endif
         return SPAM_READ_RECORDS;
     }
+}
+
+/* Where the input ends: a read error, a file that shrank while it was
+ * read, and for a complete trace the record count and the CRC-32 of the
+ * header.  Returns 1 with r->err set when something is wrong. */
+static int end_checks(struct spam_reader *r)
+{
+    const struct spam_header *h = &r->hdr;
+    uint64_t at = pos(r), held = r->records + r->skipped_records;
+    r->damage_kind = SPAM_DAMAGE_DATA;
+    if (r->read_errno) {
+        spam_err_set(&r->err, at, "read error: %s", strerror(r->read_errno));
+        return 1;
+    }
+    if (r->size_at_open && r->src_bytes < r->size_at_open) {
+        spam_err_set(&r->err, at, "the file shrank while it was read (%llu of %llu bytes)",
+                     (unsigned long long)r->src_bytes, (unsigned long long)r->size_at_open);
+        return 1;
+    }
+    if (!(h->flags & SPAM_FILE_FLAG_COMPLETE))
+        return 0;
+    if (held < h->records) {
+        r->damage_kind = SPAM_DAMAGE_SHORT;
+        spam_err_set(&r->err, at, "short trace: the header says %llu records, the file holds %llu",
+                     (unsigned long long)h->records, (unsigned long long)held);
+        return 1;
+    }
+    if (held > h->records) {
+        spam_err_set(&r->err, at, "the header says %llu records, the file holds %llu",
+                     (unsigned long long)h->records, (unsigned long long)held);
+        return 1;
+    }
+    if (h->version >= 2 && !r->damaged && r->crc != h->crc) {
+        r->damage_kind = SPAM_DAMAGE_CRC;
+        spam_err_set(&r->err, at,
+                     "CRC-32 mismatch: the header says 0x%08X, its bytes and the records give "
+                     "0x%08X (the trace is corrupt)",
+                     h->crc, r->crc);
+        return 1;
+    }
+    return 0;
 }
 
 int spam_reader_next(struct spam_reader *r, const struct spam_record **recs, size_t *n)
 {
     *n = 0;
-    if (r->done)
+    if (r->ended)
         return SPAM_READ_END;
-    return r->compressed ? next_compressed(r, recs, n) : next_raw(r, recs, n);
+    if (!r->done) {
+        int rc = r->compressed ? next_compressed(r, recs, n) : next_raw(r, recs, n);
+        if (rc == SPAM_READ_DAMAGE) {
+            r->damage_kind = SPAM_DAMAGE_DATA;
+            /* a torn last record leaves the whole records checkable */
+            if (r->tail_len == 0)
+                r->damaged = 1;
+        }
+        if (rc != SPAM_READ_END)
+            return rc;
+    }
+    r->ended = 1;
+    return end_checks(r) ? SPAM_READ_DAMAGE : SPAM_READ_END;
 }
+
+int spam_reader_damage_kind(const struct spam_reader *r) { return r->damage_kind; }

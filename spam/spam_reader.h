@@ -7,7 +7,10 @@
  *
  * Damage (a truncated last record, a corrupt compressed block) is reported
  * once where it is met; reading then continues with what follows it, when
- * anything can be recovered. */
+ * anything can be recovered.  Where the input ends, one more damage may be
+ * reported: a read error, a file that shrank while it was read, and for a
+ * complete trace (header flag) a record count other than the header's or a
+ * CRC-32 mismatch (version 2).  The file is read, never mapped. */
 #ifndef SPAM_READER_H
 #define SPAM_READER_H
 
@@ -36,6 +39,11 @@ int spam_reader_next(struct spam_reader *r, const struct spam_record **recs, siz
 
 /* The last damage: offset and message. */
 const struct spam_err *spam_reader_err(const struct spam_reader *r);
+/* What the last damage was: a short trace (complete header, fewer records:
+ * the caller may choose to accept what is there), a CRC mismatch, or any
+ * other damage. */
+enum spam_damage_kind { SPAM_DAMAGE_DATA = 0, SPAM_DAMAGE_SHORT = 1, SPAM_DAMAGE_CRC = 2 };
+int spam_reader_damage_kind(const struct spam_reader *r);
 /* Records lost to damage so far (compressed blocks skipped), and bytes. */
 uint64_t spam_reader_skipped_records(const struct spam_reader *r);
 uint64_t spam_reader_skipped_bytes(const struct spam_reader *r);

@@ -20,7 +20,11 @@ int spam_writer_append(struct spam_writer *w, const struct spam_record *r, size_
 int spam_writer_flush(struct spam_writer *w);
 /* Records dropped by the machine, reported in the final header. */
 void spam_writer_add_dropped(struct spam_writer *w, uint64_t n);
-/* Flushes, finalises the header (complete flag, counts), closes.  0 or -1. */
+/* The cause of the first failed write (strerror), or NULL.  After a failed
+ * write nothing more is written, and close leaves the header incomplete. */
+const char *spam_writer_error(const struct spam_writer *w);
+/* Flushes, finalises the header (complete flag, counts, CRC-32), closes.
+ * 0 or -1. */
 int spam_writer_close(struct spam_writer *w, struct spam_err *err);
 /* Closes without finalising (for tests of killed writers). */
 void spam_writer_abandon(struct spam_writer *w);

@@ -296,6 +296,110 @@ static void t_listing(void **st)
     vasm_image_free(&img);
 }
 
+/* Floating literals and data.  Expected bits worked out by hand from the
+ * formats (vax/isa/vax_float.h): 1.5 = 0.11b * 2^1, F word 0 = exponent
+ * 129 << 7 | 0x40 = 0x40c0; 0.1 = 0.110011..b * 2^-3, exponent 125, the
+ * fraction rounded up at its 24th bit: 0x3ecc 0xcccd; ties round away
+ * from zero, the VAX rounding. */
+static void t_floats(void **st)
+{
+    (void)st;
+    EXPECT("movf $0f1.5,%r0", 0x50, 0x0c, 0x50);             /* literal e=1 f=4 */
+    EXPECT("movf $0f0.1,%r0", 0x50, 0x8f, 0xcc, 0x3e, 0xcd, 0xcc, 0x50);
+    EXPECT("movf $-0f1.5,%r0", 0x50, 0x8f, 0xc0, 0xc0, 0, 0, 0x50);
+    EXPECT("movf $0f-1.5,%r0", 0x50, 0x8f, 0xc0, 0xc0, 0, 0, 0x50);
+    EXPECT("movf $0F0.5,%r1", 0x50, 0x00, 0x51);
+    EXPECT("movf $0f120,%r1", 0x50, 0x3f, 0x51);
+    EXPECT("movf $0f0,%r1", 0x50, 0x8f, 0, 0, 0, 0, 0x51);  /* zero: no literal */
+    EXPECT("movf $-0f0.0,%r1", 0x50, 0x8f, 0, 0, 0, 0, 0x51);
+    EXPECT("movf i`$0f1.5,%r0", 0x50, 0x8f, 0xc0, 0x40, 0, 0, 0x50);
+    EXPECT("movf I^$0f1.5,%r0", 0x50, 0x8f, 0xc0, 0x40, 0, 0, 0x50);
+    EXPECT("movd $0d0.1,%r0", 0x70, 0x8f, 0xcc, 0x3e, 0xcc, 0xcc, 0xcc, 0xcc, 0xcd, 0xcc, 0x50);
+    EXPECT("movg $0g0.1,%r0", 0xfd, 0x50, 0x8f, 0xd9, 0x3f, 0x99, 0x99, 0x99, 0x99, 0x9a,
+           0x99, 0x50);
+    EXPECT("movg $0g1.5,%r0", 0xfd, 0x50, 0x0c, 0x50);
+    EXPECT("movh $0h1,%r0", 0xfd, 0x70, 0x08, 0x50);
+    /* H with a nonzero literal fraction: an immediate, as gas writes it */
+    EXPECT("movh $0h1.5,%r0", 0xfd, 0x70, 0x8f, 0x01, 0x40, 0x00, 0x80, 0, 0, 0, 0, 0, 0, 0, 0,
+           0, 0, 0, 0, 0x50);
+    EXPECT("movh s`$0h1.5,%r0", 0xfd, 0x70, 0x0c, 0x50);
+    /* 1 + 2^-16: gas makes it literal 8 (1.0); it is not a literal */
+    EXPECT("movh $0h1.0000152587890625,%r0", 0xfd, 0x70, 0x8f, 0x01, 0x40, 0x01, 0x00, 0, 0,
+           0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x50);
+    /* ties: 2^24 + 1 and 0.5 + 2^-25 round up (gas rounds the second down) */
+    EXPECT("movf $0f16777217,%r0", 0x50, 0x8f, 0x80, 0x4c, 0x01, 0x00, 0x50);
+    EXPECT("movf $0f0.5000000298023223876953125,%r0", 0x50, 0x8f, 0x00, 0x40, 0x01, 0x00, 0x50);
+    /* largest and smallest F */
+    EXPECT("movf $0f170141173319264429905852091742258462720,%r0", 0x50, 0x8f, 0xff, 0x7f, 0xff,
+           0xff, 0x50);
+    EXPECT("movf $0f2.9387358770557187699218413430556141945466638919302188037718792657e-39,%r0",
+           0x50, 0x8f, 0x80, 0x00, 0x00, 0x00, 0x50);
+    /* an integer operand takes the literal's bits, never as a literal */
+    EXPECT("movl $0f1.5,%r0", 0xd0, 0x8f, 0xc0, 0x40, 0, 0, 0x50);
+    EXPECT("movw $0f1.5,%r0", 0xb0, 0x8f, 0xc0, 0x40, 0x50);
+    EXPECT("acbf $0f100,$0f1,%r1,.", 0x4f, 0x8f, 0xc8, 0x43, 0, 0, 0x08, 0x51, 0xf6, 0xff);
+    EXPECT("jacbd $0d100,$0d1,%r1,.", 0x6f, 0x8f, 0xc8, 0x43, 0, 0, 0, 0, 0, 0, 0x08, 0x51,
+           0xf2, 0xff);
+    /* 16-byte immediates: numbers up to 128 bits, negative ones sign-extended */
+    EXPECT("movo $-1,%r0", 0xfd, 0x7d, 0x8f, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+           0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x50);
+    EXPECT("movo $0x0123456789abcdef00000000000000ff,%r0", 0xfd, 0x7d, 0x8f, 0xff, 0, 0, 0, 0,
+           0, 0, 0, 0xef, 0xcd, 0xab, 0x89, 0x67, 0x45, 0x23, 0x01, 0x50);
+    EXPECT("movo $0x10000000000000005,%r0", 0xfd, 0x7d, 0x8f, 0x05, 0, 0, 0, 0, 0, 0, 0, 0x01,
+           0, 0, 0, 0, 0, 0, 0, 0x50);
+    EXPECT("movo $5,%r11", 0xfd, 0x7d, 0x05, 0x5b);
+    EXPECT("movo I^$5,%r11", 0xfd, 0x7d, 0x8f, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+           0x5b);
+    EXPECT("clrh %r0\nclro (%r1)\nmovah (%r2),%r3\npushao (%r4)", 0xfd, 0x7c, 0x50, 0xfd, 0x7c,
+           0x61, 0xfd, 0x7e, 0x62, 0x53, 0xfd, 0x7f, 0x64);
+    EXPECT("clrd %r0\nclrg %r1\nclrf %r2\nmovaf (%r3),%r4\npushag (%r5)", 0x7c, 0x50, 0x7c, 0x51,
+           0xd4, 0x52, 0xde, 0x63, 0x54, 0x7f, 0x65);
+    /* data */
+    EXPECT(".float 1.5, 0f0.1, -2\n.ffloat 0x10", 0xc0, 0x40, 0, 0, 0xcc, 0x3e, 0xcd, 0xcc, 0x00,
+           0xc1, 0, 0, 0x20, 0x42, 0, 0); /* gas skips "0x": that is 10.0 */
+    EXPECT(".double 0.1\n.dfloat 0d:4000000000000080", 0xcc, 0x3e, 0xcc, 0xcc, 0xcc, 0xcc,
+           0xcd, 0xcc, 0x80, 0, 0, 0, 0, 0, 0, 0x40);
+    EXPECT(".gfloat 0.1", 0xd9, 0x3f, 0x99, 0x99, 0x99, 0x99, 0x9a, 0x99);
+    EXPECT(".h_floating 1", 0x01, 0x40, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+    EXPECT(".octa -2, 0x1ff", 0xfe, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+           0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x01, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+    /* "0f" alone is still local label 0's forward reference */
+    EXPECT("movl $0f,%r0\n0:", 0xd0, 0x8f, 0x07, 0, 0, 0, 0x50);
+    EXPECT("brb 0f\n0:", 0x11, 0x00);
+    /* errors */
+    expect_error("movd $0f1.5,%r0",
+                 "t.s:1: operand 1 of movd is D_floating: write the literal as 0d...");
+    expect_error("movq $0f1.5,%r0", "t.s:1: operand 1 of movq: a 4-byte floating literal "
+                                    "cannot be the immediate of this 8-byte integer operand");
+    expect_error("movl s`$0f1.5,%r0", "t.s:1: operand 1 of movl: a 4-byte floating literal "
+                                      "cannot be a short literal of this 4-byte integer operand");
+    expect_error("movf s`$0f3.3,%r0", "t.s:1: operand 1 of movf: s`$0f3.3 is not a short "
+                                      "literal value (0.5 to 120 with 3 significant bits)");
+    expect_error("movf $0f1e39,%r0", "t.s:1: floating literal '0f1e39' is too large for F_floating");
+    expect_error("movf $0f1e-39,%r0",
+                 "t.s:1: floating literal '0f1e-39' is too small (but not zero) for F_floating");
+    expect_error("movg $0g1e308,%r0",
+                 "t.s:1: floating literal '0g1e308' is too large for G_floating");
+    expect_error("movf $0finf,%r0", "t.s:1: floating literal '0finf' has no encoding in F_floating");
+    expect_error("movf $0f1.5+1,%r0", "t.s:1: junk after floating literal: '+1'");
+    expect_error("movf $0f1.5[%r1],%r0",
+                 "t.s:1: operand 1 of movf: an immediate or literal cannot be indexed");
+    expect_error("movl 0f1.5(%r1),%r0", "t.s:1: floating-point literal '0f1.5' where an integer "
+                                        "is needed (only a whole $ operand may be one)");
+    expect_error(".long 0d2", "t.s:1: floating-point literal '0d2' where an integer is needed "
+                              "(only a whole $ operand may be one)");
+    expect_error(".float 1.5 2", "t.s:1: junk in floating constant list: '2'");
+    expect_error(".gfloat 0g:1234", "t.s:1: ':' hexadecimal floating constants exist for F and D only");
+    expect_error(".hfloat 1e5000", "t.s:1: floating constant '1e5000' is too large for H_floating");
+    expect_error("movo $x,%r0\nx:", "t.s:1: operand 1 of movo: a 16-byte immediate must be a constant");
+    expect_error("movo %ap,%r0",
+                 "t.s:1: operand 1 of movo: 16-byte register %ap would include %pc: unpredictable");
+    expect_error("movd %sp,%r0",
+                 "t.s:1: operand 1 of movd: 8-byte register %sp would include %pc: unpredictable");
+    expect_error("movo $0x100000000000000000000000000000000,%r0",
+                 "t.s:1: constant '0x100000000000000000000000000000000' does not fit in 128 bits");
+}
+
 static void t_errors(void **st)
 {
     (void)st;
@@ -392,7 +496,7 @@ int main(void)
         cmocka_unit_test(t_local_labels), cmocka_unit_test(t_expressions),
         cmocka_unit_test(t_directives),   cmocka_unit_test(t_layout),
         cmocka_unit_test(t_entry_and_output), cmocka_unit_test(t_listing),
-        cmocka_unit_test(t_cross_section_jxxx),
+        cmocka_unit_test(t_cross_section_jxxx), cmocka_unit_test(t_floats),
         cmocka_unit_test(t_errors),       cmocka_unit_test(t_multi_errors),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -209,7 +209,7 @@ class Ours:
 
     def loop_cmd(self, binf):
         return [self.spamctl, "run", "--raw", binf, "--load-at", hex(BASE),
-                "--set", "r14=8000", "--max-cycles", "0", "--console-in", ""]
+                "--set", "r14=8000", "--max-cycles", "unlimited", "--console-in", ""]
 
     def loop(self, binf, row):
         t, st = self.state(self.loop_cmd(binf), row)

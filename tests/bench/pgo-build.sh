@@ -24,7 +24,7 @@ python3 "$src/tests/bench/bench_vs_simh.py" --write-programs "$work"
 for p in alu memcopy calls-ret; do
     "$dir/cli/vasm" --raw --base 0x1000 -o "$work/$p.bin" "$work/$p.s"
     "$dir/cli/spamctl" run --raw "$work/$p.bin" --load-at 0x1000 --set r14=8000 \
-        --max-cycles 0 --console-in '' --dump-state "$work/$p.json" >/dev/null
+        --max-cycles unlimited --console-in '' --dump-state "$work/$p.json" >/dev/null
 done
 "$dir/cli/spamctl" run --raw "$dir/vax/guest/kernel.bin" --load-at 0 --start 0 \
     --memory 8 --console-in '' --console-out /dev/null --net-rate 200 --seed 1 \

@@ -1,6 +1,8 @@
 /* gen_allmodes: writes an assembler source that uses every opcode of the
  * table with every legal operand-specifier mode in every operand position
  * (the other operands held at a plain form), in GNU-as-for-VAX syntax.
+ * Literal and immediate forms include floating literals ($0f1.5 ...) for
+ * floating operands and 128-bit constants for octaword and H operands.
  *
  *   gen_allmodes [--gas] [--spam-only]
  *
@@ -32,7 +34,27 @@ static const struct mode modes[] = {
     {"$0x7f", "r", "b", 1},
     {"$0x7fff", "r", "w", 1},
     {"$0x12345678", "r", "l", 1},
-    {"$0x100000002", "r", "q", 1},
+    {"$0x100000002", "r", "qdg", 1},
+    {"$0x123456789abcdef0fedcba9876543210", "r", "oh", 1}, /* 128 bits */
+    {"$0x10000000000000005", "r", "oh", 1}, /* low half < 64: still no literal */
+    {"$0f1.5", "r", "f", 1},             /* floating: short literal     */
+    {"$0f3.3", "r", "f", 1},             /* floating: immediate         */
+    {"$-0f2.5e-3", "r", "f", 1},
+    {"$0f120", "r", "f", 1},
+    {"s`$0f0.75", "r", "f", 1},
+    {"i`$0f0.75", "r", "f", 1},          /* forced immediate            */
+    {"I^$0f4", "r", "f", 0},
+    {"$0d1.5", "r", "d", 1},
+    {"$0d3.3", "r", "d", 1},
+    {"$-0d1e-30", "r", "d", 1},
+    {"$0g1.5", "r", "g", 1},
+    {"$0g3.3e100", "r", "g", 1},
+    {"$-0g0.1", "r", "g", 1},
+    {"$0h4", "r", "h", 1},               /* H: literal only if fraction 0 */
+    {"$0h1.5", "r", "h", 1},             /* gas: immediate; so vasm      */
+    {"$0h3.3e1000", "r", "h", 1},
+    {"$-0h0.1", "r", "h", 1},
+    {"S^$0h1.5", "r", "h", 0},           /* forced: the literal          */
     {"i`$9", "r", NULL, 1},              /* gas makes this a short literal */
     {"I^$9", "r", NULL, 0},              /* vasm: a genuine immediate   */
     {"%R", "rmwv", NULL, 1},             /* register                    */
@@ -95,9 +117,11 @@ static void expand(const char *tmpl, char *out, size_t outlen, char dtype)
      * UNPREDICTABLE, and vasm rejects it: keep them apart everywhere. */
     if (strcmp(index, base) == 0)
         index = indexes[(counter + 1) % (sizeof indexes / sizeof indexes[0])];
-    /* A quadword register operand names a pair: keep it below sp. */
-    if (dtype == 'q' && strcmp(tmpl, "%R") == 0 &&
-        (strcmp(base, "fp") == 0 || strcmp(base, "sp") == 0))
+    /* An 8-byte register operand names a pair, a 16-byte one four
+     * registers: keep them clear of pc. */
+    if (vax_dtype_size(dtype) > 4 && strcmp(tmpl, "%R") == 0 &&
+        (strcmp(base, "fp") == 0 || strcmp(base, "sp") == 0 ||
+         (vax_dtype_size(dtype) > 8 && strcmp(base, "ap") == 0)))
         base = "r6";
     counter++;
     size_t n = 0;
@@ -220,6 +244,12 @@ int main(int argc, char **argv)
                  * only longword operands right: the one form excused. */
                 if (gas_only && strncmp(modes[m].text, "*$", 2) == 0 &&
                     d.dtype != 'l')
+                    continue;
+                /* GNU as zero-extends a negative constant to 16 bytes
+                 * ($-1 gives 0x0000000000000000ffffffffffffffff); vasm
+                 * sign-extends it: excused in the byte comparison. */
+                if (gas_only && strcmp(modes[m].text, "$-1") == 0 &&
+                    vax_dtype_size(d.dtype) == 16)
                     continue;
                 expand(modes[m].text, text, sizeof text, d.dtype);
                 emit(op, i, text);

@@ -25,10 +25,6 @@ exponent above 128, and (b) open-simh 4.1 (the vax8600 reference) running
 the same program agrees with ours in every compared field."""
 import os
 
-VAX8600 = os.environ.get("DIFFTEST_VAX8600") or os.path.normpath(
-    os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "shared",
-                 "oracles", "vax8600"))
-
 
 def _swap(x):
     return ((x << 16) | (x >> 16)) & 0xFFFFFFFF
@@ -73,15 +69,15 @@ def emodh_history_evidence(hist):
     return ev
 
 
-def try_excuse(prog, ours, run_simh, compare):
+def try_excuse(prog, ours, run_simh, compare, oracle_8600):
     """The reason the program's mismatch is a known SIMH 3.8.1 deviation
-    of this group, or None."""
-    if "emodh" not in prog.text or not os.access(VAX8600, os.X_OK):
+    of this group, or None.  oracle_8600: open-simh's vax8600."""
+    if "emodh" not in prog.text or not os.access(oracle_8600, os.X_OK):
         return None
     ev = emodh_history_evidence(run_simh([prog], history=True)[prog.idx].get("history", []))
     if not ev:
         return None
-    ref = run_simh([prog], simh=VAX8600)[prog.idx]
+    ref = run_simh([prog], binary=oracle_8600)[prog.idx]
     if compare(ref, ours, prog):
         return None
     return ("SIMH 3.8.1 EMODH integer part beyond 128 bits stored as 0: EMODH at PC " +

@@ -658,12 +658,17 @@ static void catch_setup(Buf *b)
                "\tmovab\tHrsv,*$0x18\n"
                "\tmovab\tHrsv,*$0x1c\n"
                "\tmovab\tHarith,*$0x34\n");
+    /* the saved PSL's FPD is cleared before REI: SIMH sets it when it
+     * faults in the middle of an instruction it can resume, and the
+     * handler does not resume that instruction but the next one */
     bprintf(&subs, "\t.align 2\nHrsv:\tincl\t*$0x%x\n"
                    "\tmovl\t(%%sp),*$0x%x\n\tmovl\t4(%%sp),*$0x%x\n"
+                   "\tbicl2\t$0x08000000,4(%%sp)\n"
                    "\tmovl\t*$0x%x,(%%sp)\n\trei\n",
             CATCH_NRSV, CATCH_PC, CATCH_PSL, CATCH_RESUME);
     bprintf(&subs, "\t.align 2\nHarith:\tincl\t*$0x%x\n\tmovl\t(%%sp)+,*$0x%x\n"
                    "\tmovl\t(%%sp),*$0x%x\n\tmovl\t4(%%sp),*$0x%x\n"
+                   "\tbicl2\t$0x08000000,4(%%sp)\n"
                    "\tmovl\t*$0x%x,(%%sp)\n\trei\n",
             CATCH_NARITH, CATCH_CODE, CATCH_PC, CATCH_PSL, CATCH_RESUME);
 }
@@ -676,12 +681,16 @@ __attribute__((unused)) static int risky_begin(Buf *b)
     return lab;
 }
 
-/* After it: the continuation, and the pointers made certain again. */
+/* After it: the continuation, and every known pointer made certain
+ * again.  (All of them, not only those that differ from `before`: the
+ * code written just before the instruction may itself have loaded the
+ * value that the instruction's autoincrement then restores.) */
 __attribute__((unused)) static void risky_end(Buf *b, State *after, const State *before, int lab)
 {
+    (void)before;
     bprintf(b, "Lr%d:\n", lab);
     for (int r = 6; r <= 10; r++)
-        if (before->known[r] && after->known[r] && before->val[r] != after->val[r])
+        if (after->known[r])
             bprintf(b, "\tmovl\t$0x%x,%s\n", after->val[r], rn(r));
 }
 

@@ -212,7 +212,7 @@ static void test_spam_opcodes(void **state)
         {0, "fd 04", 2, "readbuf", 0},
         {0, "fd 05", 2, "setptrs", 0},
         {0, "fd 06", 1, ".byte\t0xfd", 0},
-        {0, "fd 7d 50 52", 1, ".byte\t0xfd", 0}, /* MOVO: not in the subset */
+        {0, "fd 7d 50 52", 4, "movo\t%r0,%r2", 0}, /* the FD page's own opcodes */
         {0, "fd", 1, ".byte\t0xfd", 0},          /* truncated */
     };
     run_cases(tc, N(tc));
@@ -227,8 +227,12 @@ static void test_reserved_opcodes(void **state)
 {
     (void)state;
     static const char *const rsvd[] = {"57", "59", "5a", "5b", "77", "fe",
-                                       "ff", "ff fd 50", "ff fe 50", "08",
-                                       "20", "40", "60"};
+                                       "ff", "ff fd 50", "ff fe 50",
+                                       "fd 06 50", "fd 31 50", "fd 34 50",
+                                       "fd 57 50", "fd 77 50", "fd 7b 50",
+                                       "fd 80 50", "fd 97 50", "fd 9a 50",
+                                       "fd f5 50", "fd f8 50", "fd fd 50",
+                                       "fd ff 50"};
     for (size_t i = 0; i < N(rsvd); i++) {
         uint8_t b[8];
         size_t n = parse_hex(rsvd[i], b, sizeof b);
@@ -284,6 +288,52 @@ static void test_invalid_specifiers(void **state)
 /* Every table opcode decodes with register operands (or zero branch
  * displacements), gives its primary name and consumes exactly its bytes;
  * every proper prefix of it is a one-byte .byte. */
+/* Floating, octaword and decimal instructions: floating immediates are
+ * printed as their bits (SIMH's ex -m shows them so), 16-byte ones as one
+ * 128-bit number; 8- and 16-byte register operands must leave out PC. */
+static void test_float_octa_decimal(void **state)
+{
+    (void)state;
+    static const struct tcase tc[] = {
+        {0, "50 0c 50", 3, "movf\ts`$12,%r0", 0},                 /* 1.5 */
+        {0, "50 8f c0 40 00 00 50", 7, "movf\t$0x40c0,%r0", 0},   /* 1.5 */
+        {0, "70 8f 53 41 33 33 33 33 33 33 50", 11,
+         "movd\t$0x3333333333334153,%r0", 0},                      /* 3.3 */
+        {0, "fd 50 8f 2a 40 66 66 66 66 66 66 50", 12,
+         "movg\t$0x666666666666402a,%r0", 0},
+        {0, "fd 70 8f 01 40 00 80 00 00 00 00 00 00 00 00 00 00 00 00 50", 20,
+         "movh\t$0x80004001,%r0", 0},
+        {0, "fd 7d 8f 10 32 54 76 98 ba dc fe ef cd ab 89 67 45 23 01 52", 20,
+         "movo\t$0x123456789abcdeffedcba9876543210,%r2", 0},
+        {0, "fd 7d 8f 05 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 52", 20,
+         "movo\tI^$5,%r2", 0},
+        {0, "fd 7d 8f 05 00 00 00 00 00 00 00 01 00 00 00 00 00 00 00 52", 20,
+         "movo\t$0x10000000000000005,%r2", 0},
+        {0, "fd 7d 5b 52", 4, "movo\t%r11,%r2", 0},
+        {0, "fd 7d 5c 52", 1, ".byte\t0xfd", 0},  /* ap..pc */
+        {0, "fd 7d 52 5c", 1, ".byte\t0xfd", 0},
+        {0, "fd 7c 5b", 3, "clro\t%r11", 0},
+        {0, "7c 5d", 2, "clrq\t%fp", 0},
+        {0, "70 5e 50", 1, ".byte\t0x70", 0},     /* D in sp, pc */
+        {0, "fd 98 52 5b", 4, "cvtfh\t%r2,%r11", 0},
+        {0, "fd 33 8f 00 00 00 00 00 00 00 00 50", 12,
+         "cvtgf\tI^$0,%r0", 0},
+        {0, "fd 32 5e 50", 1, ".byte\t0xfd", 0},  /* CVTDH from sp:pc */
+        {0x100, "4f 8f 20 41 00 00 0c 51 f6 ff", 10,
+         "acbf\t$0x4120,s`$12,%r1,0x100", 0},
+        {0, "54 51 8f ff 52 53 54", 7, "emodf\t%r1,$0xff,%r2,%r3,%r4", 0},
+        {0, "fd 54 51 8f ff 00 52 53 54", 9, "emodg\t%r1,$0xff,%r2,%r3,%r4", 0},
+        {0, "75 50 06 63", 4, "polyd\t%r0,s`$6,(%r3)", 0},
+        {0, "20 04 61 06 62", 5, "addp4\ts`$4,(%r1),s`$6,(%r2)", 0},
+        {0, "38 04 61 62 63", 5, "editpc\ts`$4,(%r1),(%r2),(%r3)", 0},
+        {0, "f8 8f fe 1f 61 05 1f 62", 8, "ashp\t$0xfe,s`$31,(%r1),s`$5,s`$31,(%r2)", 0},
+        {0, "f9 50 1f 63", 4, "cvtlp\t%r0,s`$31,(%r3)", 0},
+        {0, "09 05 61 1f 62", 5, "cvtsp\ts`$5,(%r1),s`$31,(%r2)", 0},
+        {0, "38 04 51 62 63", 1, ".byte\t0x38", 0}, /* a register is no address */
+    };
+    run_cases(tc, N(tc));
+}
+
 static void test_every_opcode_and_truncation(void **state)
 {
     (void)state;
@@ -327,7 +377,7 @@ static void test_every_opcode_and_truncation(void **state)
         }
         checked++;
     }
-    assert_true(checked > 150);
+    assert_true(checked > 290);
 }
 
 static void test_truncated_specifiers(void **state)
@@ -438,6 +488,7 @@ int main(void)
         cmocka_unit_test(test_branches),
         cmocka_unit_test(test_spam_opcodes),
         cmocka_unit_test(test_reserved_opcodes),
+        cmocka_unit_test(test_float_octa_decimal),
         cmocka_unit_test(test_invalid_specifiers),
         cmocka_unit_test(test_every_opcode_and_truncation),
         cmocka_unit_test(test_truncated_specifiers),

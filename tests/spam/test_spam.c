@@ -1,7 +1,8 @@
 /* libspam unit tests: decoder against the generator's ground truth
  * (counter wraps, nesting, context switches, drops, a cut-off final pair),
  * reader errors, the writer's killed-run prefix, compression round trip
- * and corrupt blocks, the histogram.
+ * and corrupt blocks, the histogram; the file CRC, short traces, a file
+ * shrinking under its reader, a failing writer (issue 20).
  *
  *   test_spam GEN_TRACE WORKDIR */
 #include <setjmp.h>
@@ -14,6 +15,8 @@
 
 #include <cmocka.h>
 #include <fcntl.h>
+#include <signal.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include "spam/spam_compress.h"
@@ -424,7 +427,7 @@ static void test_bad_headers(void **state)
     assert_int_equal(err.offset, 0);
     assert_non_null(strstr(err.msg, "magic"));
     memcpy(b, h, 128);
-    b[8] = 2;
+    b[8] = 3;
     assert_null(spam_reader_open_mem(b, 128, &err));
     assert_int_equal(err.offset, 8);
     assert_non_null(strstr(err.msg, "version"));
@@ -594,6 +597,210 @@ static void test_compress_roundtrip(void **state)
     free(raw);
 }
 
+/* Writes `n` records (a counting pattern) through the writer into path. */
+static void write_trace(const char *path, size_t n)
+{
+    int fd = open(path, O_RDWR | O_CREAT | O_TRUNC, 0644);
+    assert_true(fd >= 0);
+    struct spam_header h;
+    spam_header_init(&h);
+    struct spam_err err;
+    struct spam_writer *w = spam_writer_open_fd(fd, &h, &err);
+    assert_non_null(w);
+    for (size_t i = 0; i < n; i++) {
+        struct spam_record r = {(uint32_t)(i * 0x10003u), SPAM_EVENT(SPAM_CLASS_CHM, i & 0x3FF)};
+        assert_int_equal(spam_writer_append(w, &r, 1), 0);
+    }
+    assert_int_equal(spam_writer_close(w, &err), 0);
+}
+
+/* Reads a whole memory image; returns the damages, the last one's kind and
+ * message in *kind / msg. */
+static int read_all_mem(const uint8_t *data, size_t len, uint64_t *records, int *kind, char *msg)
+{
+    struct spam_err err;
+    struct spam_reader *r = spam_reader_open_mem(data, len, &err);
+    assert_non_null(r);
+    const struct spam_record *recs;
+    size_t n;
+    int rc, damages = 0;
+    *records = 0;
+    while ((rc = spam_reader_next(r, &recs, &n)) != SPAM_READ_END) {
+        if (rc == SPAM_READ_DAMAGE) {
+            damages++;
+            *kind = spam_reader_damage_kind(r);
+            snprintf(msg, 200, "%s", spam_reader_err(r)->msg);
+        }
+        *records += n;
+    }
+    spam_reader_close(r);
+    return damages;
+}
+
+/* Version 2: the CRC of a complete trace; a short trace and extra records
+ * are damage at the end; version 1 (no CRC) is still read. */
+static void test_crc_and_counts(void **state)
+{
+    (void)state;
+    char p[512];
+    snprintf(p, sizeof p, "%s/crc.trace", work);
+    write_trace(p, 1000);
+    size_t len;
+    uint8_t *data = slurp(p, &len);
+    assert_int_equal(len, 128 + 8000);
+    assert_int_equal(spam_get16(data + 8), 2);
+    uint64_t recs;
+    int kind = -1;
+    char msg[200] = "";
+    assert_int_equal(read_all_mem(data, len, &recs, &kind, msg), 0);
+    assert_int_equal(recs, 1000);
+    /* every byte but the CRC field itself is covered */
+    for (size_t off = 8; off < len; off += 97) {
+        if (off >= 96 && off < 100)
+            continue;
+        data[off] ^= 0x10;
+        struct spam_err err;
+        struct spam_reader *r = spam_reader_open_mem(data, len, &err);
+        if (r) { /* a flipped version or size field may be refused at once */
+            spam_reader_close(r);
+            int d = read_all_mem(data, len, &recs, &kind, msg);
+            assert_true(d >= 1);
+            if (off >= 128 || (off >= 64 && off < 96))
+                assert_int_equal(kind, SPAM_DAMAGE_CRC);
+        }
+        data[off] ^= 0x10;
+    }
+    /* short: whole records missing */
+    assert_int_equal(read_all_mem(data, len - 80, &recs, &kind, msg), 1);
+    assert_int_equal(kind, SPAM_DAMAGE_SHORT);
+    assert_int_equal(recs, 990);
+    assert_non_null(strstr(msg, "header says 1000 records, the file holds 990"));
+    /* extra records after a complete run */
+    uint8_t *more = malloc(len + 16);
+    memcpy(more, data, len);
+    memset(more + len, 0x5A, 16);
+    assert_int_equal(read_all_mem(more, len + 16, &recs, &kind, msg), 1);
+    assert_int_equal(kind, SPAM_DAMAGE_DATA);
+    assert_non_null(strstr(msg, "the file holds 1002"));
+    free(more);
+    /* version 1: the same bytes without a CRC field are read clean */
+    data[8] = 1;
+    memset(data + 96, 0, 4);
+    data[200] ^= 1;
+    assert_int_equal(read_all_mem(data, len, &recs, &kind, msg), 0);
+    free(data);
+}
+
+/* The compressed form carries the original header, CRC included, and the
+ * reader checks it on the decompressed records. */
+static void test_crc_compressed(void **state)
+{
+    (void)state;
+    char p[512];
+    snprintf(p, sizeof p, "%s/crcz.trace", work);
+    write_trace(p, 70000);
+    size_t zlen;
+    uint8_t *z = compress_file(p, &zlen);
+    uint64_t recs;
+    int kind = -1;
+    char msg[200] = "";
+    assert_int_equal(read_all_mem(z, zlen, &recs, &kind, msg), 0);
+    assert_int_equal(recs, 70000);
+    free(z);
+}
+
+/* A file that shrinks while it is read is an error where the input ends,
+ * never a signal (the reader does not map files). */
+static void test_reader_shrink(void **state)
+{
+    (void)state;
+    char p[512];
+    snprintf(p, sizeof p, "%s/shrink.trace", work);
+    write_trace(p, 500000); /* 4 MB: several reads */
+    int fd = open(p, O_RDONLY);
+    assert_true(fd >= 0);
+    struct spam_err err;
+    struct spam_reader *r = spam_reader_open_fd(fd, &err);
+    assert_non_null(r);
+    const struct spam_record *recs;
+    size_t n;
+    assert_int_equal(spam_reader_next(r, &recs, &n), SPAM_READ_RECORDS);
+    assert_int_equal(truncate(p, 1000), 0);
+    int rc, damages = 0;
+    uint64_t total = n;
+    while ((rc = spam_reader_next(r, &recs, &n)) != SPAM_READ_END) {
+        if (rc == SPAM_READ_DAMAGE) {
+            damages++;
+            assert_non_null(strstr(spam_reader_err(r)->msg, "shrank"));
+        }
+        total += n;
+    }
+    assert_int_equal(damages, 1);
+    assert_true(total < 500000);
+    spam_reader_close(r);
+    close(fd);
+}
+
+/* A directory is refused by name. */
+static void test_reader_directory(void **state)
+{
+    (void)state;
+    int fd = open(work, O_RDONLY);
+    assert_true(fd >= 0);
+    struct spam_err err;
+    assert_null(spam_reader_open_fd(fd, &err));
+    assert_non_null(strstr(err.msg, "is a directory"));
+    close(fd);
+}
+
+/* A write that fails (a full disk: the file size limit here) stops the
+ * writer: nothing is written after the hole, the cause is kept, the header
+ * stays incomplete and the file reads as the prefix it is. */
+static void test_writer_fails(void **state)
+{
+    (void)state;
+    char p[512];
+    snprintf(p, sizeof p, "%s/efbig.trace", work);
+    int fd = open(p, O_RDWR | O_CREAT | O_TRUNC, 0644);
+    assert_true(fd >= 0);
+    struct rlimit old, lim;
+    assert_int_equal(getrlimit(RLIMIT_FSIZE, &old), 0);
+    lim = old;
+    lim.rlim_cur = 200000;
+    void (*xfsz)(int) = signal(SIGXFSZ, SIG_IGN);
+    assert_int_equal(setrlimit(RLIMIT_FSIZE, &lim), 0);
+    struct spam_header h;
+    spam_header_init(&h);
+    struct spam_err err;
+    struct spam_writer *w = spam_writer_open_fd(fd, &h, &err);
+    assert_non_null(w);
+    struct spam_record rec[1000];
+    memset(rec, 0x11, sizeof rec);
+    int failed = 0;
+    for (int i = 0; i < 100 && !failed; i++)
+        failed = spam_writer_append(w, rec, 1000) != 0;
+    assert_true(failed);
+    assert_non_null(spam_writer_error(w));
+    assert_non_null(strstr(spam_writer_error(w), "too large"));
+    assert_int_equal(spam_writer_close(w, &err), -1);
+    assert_non_null(strstr(err.msg, "too large"));
+    setrlimit(RLIMIT_FSIZE, &old);
+    signal(SIGXFSZ, xfsz);
+    size_t len;
+    uint8_t *data = slurp(p, &len);
+    assert_true(len <= 200000);
+    uint64_t recs;
+    int kind = -1;
+    char msg[200] = "";
+    struct spam_reader *r = spam_reader_open_mem(data, len, &err);
+    assert_non_null(r);
+    assert_false(spam_reader_header(r)->flags & SPAM_FILE_FLAG_COMPLETE);
+    spam_reader_close(r);
+    read_all_mem(data, len, &recs, &kind, msg);
+    assert_int_equal(recs, (len - 128) / 8);
+    free(data);
+}
+
 static void test_hist(void **state)
 {
     (void)state;
@@ -639,6 +846,9 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_bad_headers),
         cmocka_unit_test(test_writer_killed),      cmocka_unit_test(test_compress_roundtrip),
         cmocka_unit_test(test_hist),
+        cmocka_unit_test(test_crc_and_counts),     cmocka_unit_test(test_crc_compressed),
+        cmocka_unit_test(test_reader_shrink),      cmocka_unit_test(test_reader_directory),
+        cmocka_unit_test(test_writer_fails),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -15,6 +15,7 @@ import struct
 import subprocess
 import sys
 import tempfile
+import zlib
 
 
 def header(b):
@@ -56,7 +57,10 @@ def main():
         a = run("a.spam")
         h = header(a)
         recs = records(a)
-        check(h["version"] == 1 and h["hsize"] == 128, "version/size %r" % h)
+        check(h["version"] == 2 and h["hsize"] == 128, "version/size %r" % h)
+        # version 2: CRC-32 of the header (its CRC field as zero) and the records
+        crc = struct.unpack_from("<I", a, 96)[0]
+        check(crc == zlib.crc32(a[:96] + bytes(4) + a[100:]), "file CRC %#x" % crc)
         check(h["flags"] == 0x7, "flags %#x (complete, REI, xlate)" % h["flags"])
         check(h["cycle_ps"] == 80000 and h["nicr"] == -10000, "timing %r" % h)
         check(h["bufrec"] == 131072, "buffer records %d" % h["bufrec"])

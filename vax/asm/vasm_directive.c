@@ -8,6 +8,7 @@
 #include <strings.h>
 
 #include "vasm_int.h"
+#include "vax/isa/vax_float.h"
 
 /* ------------------------------------------------------------------ */
 /* directives                                                          */
@@ -112,6 +113,130 @@ static void data_values(struct as *a, const char *p, const char *e, int size)
     }
 }
 
+/* gas's ":hex" floating constant (after the optional 0<letter>): hex
+ * digits ('_' ignored), two per byte, filling the datum from its most
+ * significant byte down; bytes not given are zero.  F and D only, as in
+ * gas (it has no length for G, and a wrong one for H). */
+static const char *hex_float(struct as *a, const char *p, const char *e, int fmt, uint8_t b[16])
+{
+    int len = vax_float_size(fmt);
+    memset(b, 0, 16);
+    if (fmt != VAX_FFMT_F && fmt != VAX_FFMT_D) {
+        vasm_err(a, "':' hexadecimal floating constants exist for F and D only");
+        return NULL;
+    }
+    int i = 0;
+    while (p < e && (isxdigit((unsigned char)*p) || *p == '_')) {
+        if (*p == '_') {
+            p++;
+            continue;
+        }
+        if (i >= len) {
+            vasm_err(a, "hexadecimal floating constant longer than %d bytes", len);
+            return NULL;
+        }
+        int hi = isdigit((unsigned char)*p) ? *p - '0' : tolower((unsigned char)*p) - 'a' + 10;
+        int lo = 0;
+        p++;
+        while (p < e && *p == '_')
+            p++;
+        if (p < e && isxdigit((unsigned char)*p)) {
+            lo = isdigit((unsigned char)*p) ? *p - '0' : tolower((unsigned char)*p) - 'a' + 10;
+            p++;
+        }
+        b[len - 1 - i++] = (uint8_t)(hi << 4 | lo);
+    }
+    return p;
+}
+
+/* .float .double .ffloat ... : comma-separated decimal constants in one
+ * format, each optionally preceded by 0 and any letter (gas skips it
+ * without looking: ".float 0d1.5" is F_floating), or ":hex". */
+static void float_values(struct as *a, const char *p, const char *e, int fmt)
+{
+    if (a->f->cursec == SEC_BSS) {
+        vasm_err(a, "data in .bss (only .space/.skip/.zero and labels are allowed)");
+        return;
+    }
+    vasm_trim(&p, &e);
+    if (p == e)
+        return;
+    for (;;) {
+        while (p < e && isspace((unsigned char)*p))
+            p++;
+        if (e - p >= 2 && p[0] == '0' && isalpha((unsigned char)p[1]))
+            p += 2;
+        uint8_t b[16];
+        const char *q;
+        if (p < e && *p == ':') {
+            q = hex_float(a, p + 1, e, fmt, b);
+            if (!q)
+                return;
+        } else {
+            uint16_t w[8];
+            int st = vax_float_from_decimal(p, e, &q, fmt, w);
+            if (st != VAX_FLOAT_OK) {
+                static const char *const why[] = {
+                    [VAX_FLOAT_OVERFLOW] = "is too large for",
+                    [VAX_FLOAT_UNDERFLOW] = "is too small (but not zero) for",
+                    [VAX_FLOAT_NOT_FINITE] = "has no encoding in",
+                    [VAX_FLOAT_TOO_LONG] = "has too many digits for"};
+                int n = (int)(q - p); /* quote at most 40 characters of it */
+                vasm_err(a, "floating constant '%.*s%s' %s %c_floating", n > 40 ? 40 : n, p,
+                         n > 40 ? "..." : "", why[st], "FDGH"[fmt]);
+                return;
+            }
+            vax_float_to_bytes(fmt, w, b);
+        }
+        vasm_emit_bytes(vasm_fixed(a), b, (uint32_t)vax_float_size(fmt));
+        p = q;
+        while (p < e && isspace((unsigned char)*p))
+            p++;
+        if (p >= e)
+            return;
+        if (*p != ',') {
+            vasm_err(a, "junk in floating constant list: '%.*s'", (int)(e - p), p);
+            return;
+        }
+        p++;
+    }
+}
+
+/* .octa: comma-separated 128-bit numbers (constants only) */
+static void octa_values(struct as *a, const char *p, const char *e)
+{
+    if (a->f->cursec == SEC_BSS) {
+        vasm_err(a, "data in .bss (only .space/.skip/.zero and labels are allowed)");
+        return;
+    }
+    const char *ps[256], *pe[256];
+    int n = vasm_split_operands(p, e, ps, pe, 256);
+    if (n > 256) {
+        vasm_err(a, "more than 256 values in one .octa");
+        return;
+    }
+    for (int i = 0; i < n; i++) {
+        uint64_t v[2];
+        int r = vasm_parse_number128(ps[i], pe[i], v);
+        if (r == 1) {
+            lin x;
+            if (vasm_parse_expr(a, ps[i], pe[i], &x))
+                return;
+            if (x.nt) {
+                vasm_err(a, ".octa values must be constants");
+                return;
+            }
+            v[0] = (uint64_t)x.k;
+            v[1] = x.k < 0 ? ~(uint64_t)0 : 0;
+        } else if (r < 0) {
+            vasm_err(a, "constant '%.*s' does not fit in 128 bits", (int)(pe[i] - ps[i]), ps[i]);
+            return;
+        }
+        vasm_emitn(a, v[0], 8);
+        vasm_emitn(a, v[1], 8);
+    }
+}
+
 static void do_align(struct as *a, int p2, int fill, uint32_t max)
 {
     struct section *s = vasm_cursec(a);
@@ -210,6 +335,24 @@ int vasm_directive(struct as *a, const char *d, size_t dn, const char *p, const 
         data_values(a, p, e, 8);
         return 0;
     }
+    if (dirname_is(d, dn, ".octa")) {
+        octa_values(a, p, e);
+        return 0;
+    }
+    static const struct {
+        const char *name;
+        int fmt;
+    } floats[] = {
+        {".float", VAX_FFMT_F},  {".single", VAX_FFMT_F},     {".ffloat", VAX_FFMT_F},
+        {".f_floating", VAX_FFMT_F}, {".double", VAX_FFMT_D}, {".dfloat", VAX_FFMT_D},
+        {".d_floating", VAX_FFMT_D}, {".gfloat", VAX_FFMT_G}, {".g_floating", VAX_FFMT_G},
+        {".hfloat", VAX_FFMT_H}, {".h_floating", VAX_FFMT_H},
+    };
+    for (size_t i = 0; i < sizeof floats / sizeof floats[0]; i++)
+        if (dirname_is(d, dn, floats[i].name)) {
+            float_values(a, p, e, floats[i].fmt);
+            return 0;
+        }
     if (dirname_is(d, dn, ".ascii") || dirname_is(d, dn, ".asciz") ||
         dirname_is(d, dn, ".string")) {
         int z = !dirname_is(d, dn, ".ascii");

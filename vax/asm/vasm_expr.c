@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "vasm_int.h"
+#include "vax/isa/vax_float.h"
 
 /* ------------------------------------------------------------------ */
 /* linear expressions                                                  */
@@ -201,9 +202,18 @@ static int expr_primary(struct as *a, struct cur *c, lin *r)
         return -1;
     }
     int ch = (unsigned char)*c->p;
+    if ((ch == '(' || ch == '-' || ch == '~' || ch == '+' || ch == '!') &&
+        a->expr_depth >= VASM_MAX_EXPR_DEPTH) {
+        vasm_err(a, "expression nested too deeply (more than %d parentheses or unary operators)",
+                 VASM_MAX_EXPR_DEPTH);
+        return -1;
+    }
     if (ch == '(') {
         c->p++;
-        if (expr_low(a, c, r))
+        a->expr_depth++;
+        int bad = expr_low(a, c, r);
+        a->expr_depth--;
+        if (bad)
             return -1;
         skipws(c);
         if (c->p >= c->e || *c->p != ')') {
@@ -215,7 +225,10 @@ static int expr_primary(struct as *a, struct cur *c, lin *r)
     }
     if (ch == '-' || ch == '~' || ch == '+' || ch == '!') {
         c->p++;
-        if (expr_primary(a, c, r))
+        a->expr_depth++;
+        int bad = expr_primary(a, c, r);
+        a->expr_depth--;
+        if (bad)
             return -1;
         if (ch == '-') {
             r->k = wneg(r->k);
@@ -247,6 +260,14 @@ static int expr_primary(struct as *a, struct cur *c, lin *r)
     }
     if (isdigit(ch)) {
         const char *s = c->p;
+        const char *fend;
+        uint16_t fw[8];
+        int fst;
+        if (vasm_float_literal(s, c->e, &fend, fw, &fst)) {
+            vasm_err(a, "floating-point literal '%.*s' where an integer is needed "
+                        "(only a whole $ operand may be one)", (int)(fend - s), s);
+            return -1;
+        }
         /* numeric local label reference: digits followed by b or f */
         const char *q = s;
         while (q < c->e && isdigit((unsigned char)*q))
@@ -448,6 +469,86 @@ int vasm_parse_expr(struct as *a, const char *p, const char *e, lin *r)
     if (c.p != c.e) {
         vasm_err(a, "junk at end of expression: '%.*s'", (int)(c.e - c.p), c.p);
         return -1;
+    }
+    return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* floating literals and wide numbers                                  */
+
+/* A floating literal at p as GNU as reads one: 0 then one of f d g h
+ * (either case) then a decimal number (vax_float_from_decimal).  "0f"
+ * is also local label 0's forward reference: like gas, it is a literal
+ * only if a number follows that is more than a sign and is not followed
+ * by 'f' or 'b'.  Returns the lower-case letter (and sets *end past the
+ * literal, w to its value, *status to the conversion's status), or 0. */
+int vasm_float_literal(const char *p, const char *e, const char **end, uint16_t w[8],
+                       int *status)
+{
+    if (e - p < 2 || p[0] != '0')
+        return 0;
+    int letter = (unsigned char)p[1];
+    int fmt = vax_float_format(letter);
+    if (fmt < 0)
+        return 0;
+    const char *q;
+    int st = vax_float_from_decimal(p + 2, e, &q, fmt, w);
+    if (letter == 'f' &&
+        (q == p + 2 || (q == p + 3 && (p[2] == '+' || p[2] == '-')) ||
+         (q < e && (*q == 'f' || *q == 'b'))))
+        return 0;
+    *end = q;
+    *status = st;
+    return tolower(letter);
+}
+
+/* The text [p,e) as one integer literal with an optional sign (decimal,
+ * 0x hex, 0b binary, 0 octal), in 128 bits, two's complement, v[0] the low
+ * half.  Returns 0, 1 when the text is not a single number, -1 when the
+ * number does not fit in 128 bits. */
+int vasm_parse_number128(const char *p, const char *e, uint64_t v[2])
+{
+    vasm_trim(&p, &e);
+    int neg = 0;
+    if (p < e && (*p == '-' || *p == '+')) {
+        neg = *p == '-';
+        p++;
+    }
+    if (p >= e || !isdigit((unsigned char)*p))
+        return 1;
+    int base = 10;
+    if (*p == '0' && e - p >= 2 && (p[1] == 'x' || p[1] == 'X')) {
+        base = 16;
+        p += 2;
+    } else if (*p == '0' && e - p >= 2 && (p[1] == 'b' || p[1] == 'B')) {
+        base = 2;
+        p += 2;
+    } else if (*p == '0')
+        base = 8;
+    if (p >= e)
+        return 1;
+    uint32_t d[4] = {0, 0, 0, 0}; /* least significant first */
+    for (; p < e; p++) {
+        int ch = tolower((unsigned char)*p);
+        int dv = isdigit(ch) ? ch - '0' : (ch >= 'a' && ch <= 'f') ? ch - 'a' + 10 : 99;
+        if (dv >= base)
+            return 1;
+        uint64_t carry = (uint64_t)dv;
+        for (int i = 0; i < 4; i++) {
+            uint64_t t = (uint64_t)d[i] * (uint64_t)base + carry;
+            d[i] = (uint32_t)t;
+            carry = t >> 32;
+        }
+        if (carry)
+            return -1;
+    }
+    v[0] = (uint64_t)d[1] << 32 | d[0];
+    v[1] = (uint64_t)d[3] << 32 | d[2];
+    if (neg) {
+        if (v[1] >> 63 && (v[1] != (uint64_t)1 << 63 || v[0] != 0))
+            return -1; /* below -2^127 */
+        v[0] = ~v[0] + 1;
+        v[1] = ~v[1] + (v[0] == 0);
     }
     return 0;
 }

@@ -13,11 +13,11 @@
 enum { SY_NONE, SY_COND, SY_ALWAYS, SY_COMPLEX, SY_HOP };
 struct synth {
     const char *name;
-    uint8_t op;
+    uint16_t op;     /* as in vax_opcodes: 0xFDxx for two bytes */
     const char *ops; /* operands before the branch target */
     int kind;
 };
-/* gas's synthetic jXXX table (the float jacbX forms are outside our ISA) */
+/* gas's synthetic jXXX table */
 static const struct synth synths[] = {
     {"jbsb", 0x10, "", SY_ALWAYS},     {"jbr", 0x11, "", SY_ALWAYS},
     {"jr", 0x11, "", SY_ALWAYS},       {"jneq", 0x12, "", SY_COND},
@@ -30,6 +30,8 @@ static const struct synth synths[] = {
     {"jcc", 0x1e, "", SY_COND},        {"jlssu", 0x1f, "", SY_COND},
     {"jcs", 0x1f, "", SY_COND},        {"jacbw", 0x3d, "rwrwmw", SY_COMPLEX},
     {"jacbb", 0x9d, "rbrbmb", SY_COMPLEX}, {"jacbl", 0xf1, "rlrlml", SY_COMPLEX},
+    {"jacbf", 0x4f, "rfrfmf", SY_COMPLEX}, {"jacbd", 0x6f, "rdrdmd", SY_COMPLEX},
+    {"jacbg", 0xfd4f, "rgrgmg", SY_COMPLEX}, {"jacbh", 0xfd6f, "rhrhmh", SY_COMPLEX},
     {"jbs", 0xe0, "rlvb", SY_COND},    {"jbc", 0xe1, "rlvb", SY_COND},
     {"jbss", 0xe2, "rlvb", SY_COND},   {"jbcs", 0xe3, "rlvb", SY_COND},
     {"jbsc", 0xe4, "rlvb", SY_COND},   {"jbcc", 0xe5, "rlvb", SY_COND},

@@ -124,7 +124,12 @@ struct as {
      * only directives whose output is not bounded by the source's length,
      * so the only ones that could exhaust memory before layout */
     uint64_t fill_bytes;
+    /* nesting of the expression being parsed (parentheses, unary
+     * operators): deeper than VASM_MAX_EXPR_DEPTH is an error, not a stack
+     * overflow (vasm_expr.c) */
+    int expr_depth;
 };
+#define VASM_MAX_EXPR_DEPTH 256
 
 /* lexical cursor */
 struct cur {
@@ -139,6 +144,11 @@ struct opnd {
     lin e;
     const char *txt;
     int txtlen;
+    /* OM_IMM only */
+    int flt;          /* a floating literal ($0f1.5): its letter f/d/g/h, else 0 */
+    uint16_t fw[8];   /* ... and its value in that format                      */
+    int num;          /* the text after '$' is one number: its 128-bit value   */
+    uint64_t nv[2];   /* (two's complement, low half first) is in nv           */
 };
 
 /* classification of an expression at this point of the pass */
@@ -183,6 +193,9 @@ int vasm_parse_reg(const char *p, const char *e, int *reg);
 const char *vasm_reg_name(int r);
 int vasm_parse_escape(struct cur *c);
 int vasm_parse_expr(struct as *a, const char *p, const char *e, lin *r);
+int vasm_float_literal(const char *p, const char *e, const char **end, uint16_t w[8],
+                       int *status);
+int vasm_parse_number128(const char *p, const char *e, uint64_t v[2]);
 
 /* operand specifiers (vasm_operand.c) */
 void vasm_trim(const char **p, const char **e);

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "vasm_int.h"
+#include "vax/isa/vax_float.h"
 #include "vax/isa/vax_opcodes.h"
 
 /* ------------------------------------------------------------------ */
@@ -18,6 +19,49 @@ void vasm_trim(const char **p, const char **e)
         (*p)++;
     while (*e > *p && isspace((unsigned char)(*e)[-1]))
         (*e)--;
+}
+
+static const char *float_status_text(int st)
+{
+    switch (st) {
+    case VAX_FLOAT_OVERFLOW: return "is too large for";
+    case VAX_FLOAT_UNDERFLOW: return "is too small (but not zero) for";
+    case VAX_FLOAT_NOT_FINITE: return "has no encoding in";
+    default: return "has too many digits for";
+    }
+}
+
+/* A $ operand that is a floating literal ($0f1.5, $-0d2e3): 1 when it is
+ * one (o->flt set, or 0 after an error was reported), else 0. */
+static int parse_float_immediate(struct as *a, const char *p, const char *e, struct opnd *o)
+{
+    vasm_trim(&p, &e);
+    int neg = 0;
+    if (p < e && (*p == '-' || *p == '+')) { /* gas's unary minus */
+        neg = *p == '-';
+        p++;
+        while (p < e && isspace((unsigned char)*p))
+            p++;
+    }
+    const char *end;
+    int st;
+    int letter = vasm_float_literal(p, e, &end, o->fw, &st);
+    if (!letter)
+        return 0;
+    if (end != e) {
+        vasm_err(a, "junk after floating literal: '%.*s'", (int)(e - end), end);
+        return 1;
+    }
+    if (st != VAX_FLOAT_OK) {
+        int n = (int)(e - p); /* quote at most 40 characters of it */
+        vasm_err(a, "floating literal '%.*s%s' %s %c_floating", n > 40 ? 40 : n, p,
+                 n > 40 ? "..." : "", float_status_text(st), toupper(letter));
+        return 1;
+    }
+    if (neg && (o->fw[0] & 0x7fff)) /* zero stays zero: -0 would be the reserved operand */
+        o->fw[0] ^= 0x8000;
+    o->flt = letter;
+    return 1;
 }
 
 /* Parse the text of one operand (not for branch displacements). */
@@ -84,8 +128,18 @@ int vasm_parse_operand(struct as *a, const char *p, const char *e, struct opnd *
     if (*p == '$') {
         o->mode = o->at ? OM_ABS : OM_IMM;
         o->reg = 15;
+        if (o->mode == OM_IMM && parse_float_immediate(a, p + 1, e, o))
+            return o->flt ? 0 : -1;
         if (vasm_parse_expr(a, p + 1, e, &o->e))
             return -1;
+        if (o->mode == OM_IMM && o->e.nt == 0) {
+            int r = vasm_parse_number128(p + 1, e, o->nv);
+            if (r < 0) {
+                vasm_err(a, "constant '%.*s' does not fit in 128 bits", (int)(e - p - 1), p + 1);
+                return -1;
+            }
+            o->num = r == 0;
+        }
         return 0;
     }
     int reg, n;
@@ -214,6 +268,51 @@ static const char *acc_word(int acc)
     }
 }
 
+/* A floating literal as immediate operand of type dt.  A floating operand
+ * takes a literal of its own format only; an integer operand takes the
+ * literal's first bytes, as gas does, but never as a short literal (gas
+ * would turn $0f1.5 into literal 12 there, which loads 12).           */
+static void encode_float_immediate(struct as *a, const struct opnd *o, int dt, int opno,
+                                   const char *mn)
+{
+    int lfmt = vax_float_format(o->flt);
+    int lbytes = vax_float_size(lfmt);
+    int ofmt = vax_float_format(dt);
+    int nbytes = vax_dtype_size((char)dt);
+    int forced_short = o->force == 's' || o->force == 'S';
+    if (ofmt >= 0 && ofmt != lfmt) {
+        vasm_err(a, "operand %d of %s is %c_floating: write the literal as 0%c...", opno, mn,
+                 toupper(dt), dt);
+        return;
+    }
+    if (ofmt < 0 && (nbytes > lbytes || forced_short)) {
+        vasm_err(a, "operand %d of %s: a %d-byte floating literal cannot be %s of this "
+                    "%d-byte integer operand", opno, mn, lbytes,
+                 forced_short ? "a short literal" : "the immediate", nbytes);
+        return;
+    }
+    if (ofmt >= 0) {
+        int lit = vax_float_short_literal(lfmt, o->fw);
+        if (forced_short && lit < 0) {
+            vasm_err(a, "operand %d of %s: %.*s is not a short literal value (0.5 to 120 "
+                        "with 3 significant bits)", opno, mn, o->txtlen, o->txt);
+            return;
+        }
+        /* gas chooses a short literal itself for every such value except
+           H_floating ones with a nonzero fraction (its test is wrong there
+           both ways; an immediate of the same value is harmless) */
+        int automatic = lit >= 0 && (lfmt != VAX_FFMT_H || (lit & 7) == 0);
+        if (forced_short || (automatic && o->force != 'i' && o->force != 'I')) {
+            vasm_emit1(a, (unsigned)lit);
+            return;
+        }
+    }
+    uint8_t b[16];
+    vax_float_to_bytes(lfmt, o->fw, b);
+    vasm_emit1(a, 0x8f);
+    vasm_emit_bytes(vasm_fixed(a), b, (uint32_t)nbytes);
+}
+
 /* Encode one general (non-branch) operand. */
 void vasm_encode_operand(struct as *a, const struct opnd *o, int acc, int dt,
                          int opno, const char *mn)
@@ -234,9 +333,10 @@ void vasm_encode_operand(struct as *a, const struct opnd *o, int acc, int dt,
         vasm_err(a, "operand %d of %s: register mode with %%pc is unpredictable", opno, mn);
         return;
     }
-    if (o->mode == OM_REG && dt == 'q' && o->reg >= 14) {
-        vasm_err(a, "operand %d of %s: quadword register pair %s is unpredictable",
-                 opno, mn, vasm_reg_name(o->reg));
+    /* 8-byte operands use Rn and Rn+1, 16-byte ones Rn..Rn+3: none may be PC */
+    if (o->mode == OM_REG && nbytes > 4 && o->reg + nbytes / 4 - 1 >= 15) {
+        vasm_err(a, "operand %d of %s: %s register %s would include %%pc: unpredictable",
+                 opno, mn, nbytes == 8 ? "8-byte" : "16-byte", vasm_reg_name(o->reg));
         return;
     }
     if ((o->mode == OM_DEF || o->mode == OM_AINC || o->mode == OM_ADEC) && o->reg == 15) {
@@ -281,13 +381,18 @@ void vasm_encode_operand(struct as *a, const struct opnd *o, int acc, int dt,
     case OM_ADEC: vasm_emit1(a, 0x70 | (unsigned)o->reg); return;
     case OM_AINC: vasm_emit1(a, (o->at ? 0x90 : 0x80) | (unsigned)o->reg); return;
     case OM_IMM: {
+        if (o->flt) {
+            encode_float_immediate(a, o, dt, opno, mn);
+            return;
+        }
         int ec = vasm_classify(a, &o->e, &s);
         if (ec == EC_BAD) {
             vasm_err(a, "operand %d of %s: expression too complex", opno, mn);
             return;
         }
         int shortlit = 0;
-        if (ec == EC_ABS && (uint64_t)o->e.k < 64 && o->force != 'I')
+        if (ec == EC_ABS && (uint64_t)o->e.k < 64 && o->force != 'I' &&
+            !(o->num && o->nv[1] != 0))
             shortlit = 1; /* gas: $0..63 (and i`$n) become short literals */
         if (o->force == 'S' && !shortlit) {
             vasm_err(a, "operand %d of %s: S^ literal must be 0..63", opno, mn);
@@ -297,9 +402,18 @@ void vasm_encode_operand(struct as *a, const struct opnd *o, int acc, int dt,
             vasm_emit1(a, (unsigned)o->e.k);
             return;
         }
+        if (nbytes == 16 && ec != EC_ABS) {
+            vasm_err(a, "operand %d of %s: a 16-byte immediate must be a constant", opno, mn);
+            return;
+        }
         vasm_emit1(a, 0x8f);
-        if (ec == EC_ABS)
-            vasm_emitn(a, (uint64_t)o->e.k, nbytes);
+        if (nbytes == 16 && o->num) {
+            /* a number: all 128 bits of it (gas zero-extends a negative
+               one from 64 bits; see README, Deviations) */
+            vasm_emitn(a, o->nv[0], 8);
+            vasm_emitn(a, o->nv[1], 8);
+        } else if (ec == EC_ABS)
+            vasm_emitn(a, (uint64_t)o->e.k, nbytes); /* sign-extended past 8 bytes */
         else
             vasm_emit_expr(a, &o->e, nbytes, 0, FX_IMM, mn);
         return;

@@ -24,12 +24,14 @@ int vasm_write_raw(const struct vasm_image *img, const char *path,
         vasm_diag_add(diag, path, 0, "cannot open for writing: %s", strerror(errno));
         return -1;
     }
+    errno = 0;
     size_t n = img->size ? fwrite(img->bytes, 1, img->size, f) : 0;
-    int bad = n != img->size;
-    if (fclose(f) != 0)
-        bad = 1;
+    int bad = n != img->size ? (errno ? errno : EIO) : 0;
+    errno = 0;
+    if (fclose(f) != 0 && !bad)
+        bad = errno ? errno : EIO;
     if (bad) {
-        vasm_diag_add(diag, path, 0, "write error: %s", strerror(errno));
+        vasm_diag_add(diag, path, 0, "write error: %s", strerror(bad));
         return -1;
     }
     return 0;
@@ -58,7 +60,10 @@ static size_t st_add(struct strtab *t, const char *s)
 
 static int elf_fail(struct vasm_diag *diag, const char *path, int fd, Elf *e)
 {
-    vasm_diag_add(diag, path, 0, "cannot write ELF: %s", elf_errmsg(-1));
+    if (errno) /* libelf's message hides the cause (a full disk) */
+        vasm_diag_add(diag, path, 0, "write error: %s", strerror(errno));
+    else
+        vasm_diag_add(diag, path, 0, "cannot write ELF: %s", elf_errmsg(-1));
     if (e)
         elf_end(e);
     if (fd >= 0)
@@ -69,6 +74,7 @@ static int elf_fail(struct vasm_diag *diag, const char *path, int fd, Elf *e)
 int vasm_write_elf(const struct vasm_image *img, const char *path,
                    struct vasm_diag *diag)
 {
+    errno = 0;
     if (elf_version(EV_CURRENT) == EV_NONE)
         return elf_fail(diag, path, -1, NULL);
     int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0755);
@@ -237,6 +243,7 @@ int vasm_write_elf(const struct vasm_image *img, const char *path,
     ph->p_align = 16;
     elf_flagphdr(e, ELF_C_SET, ELF_F_DIRTY);
 
+    errno = 0;
     if (elf_update(e, ELF_C_WRITE) < 0) {
         free(syms);
         goto fail;

@@ -175,11 +175,14 @@ void vasm_emit1(struct as *a, unsigned v)
     uint8_t b = (uint8_t)v;
     vasm_emit_bytes(vasm_fixed(a), &b, 1);
 }
+/* n bytes of v, little-endian; beyond 8 bytes, v's sign bit repeats */
 void vasm_emitn(struct as *a, uint64_t v, int n)
 {
-    uint8_t b[8];
+    uint8_t b[16];
+    if (n > 16)
+        n = 16;
     for (int i = 0; i < n; i++)
-        b[i] = (uint8_t)(v >> (8 * i));
+        b[i] = i < 8 ? (uint8_t)(v >> (8 * i)) : (v >> 63) ? 0xff : 0;
     vasm_emit_bytes(vasm_fixed(a), b, (uint32_t)n);
 }
 void vasm_add_fixup(struct item *it, uint32_t off, int size, int pcrel,

@@ -136,8 +136,10 @@ static int specifier(struct dec *d, char acc, char dt, int idx, int opno)
     }
 
     case 5:
+        /* an 8-byte operand is Rn and Rn+1, a 16-byte one Rn..Rn+3:
+         * UNPREDICTABLE when that takes in PC */
         if (strict && (rn == 15 || acc == VAX_ACC_ADDR ||
-                       (dt == VAX_DT_QUAD && rn >= 14)))
+                       (size > 4 && rn + size / 4 - 1 >= 15)))
             return DEC_INVALID;
         emit(d, "%s", regname[rn]);
         return DEC_OK;
@@ -160,14 +162,21 @@ static int specifier(struct dec *d, char acc, char dt, int idx, int opno)
             uint64_t v;
             if (strict && (acc == VAX_ACC_WRITE || acc == VAX_ACC_MODIFY))
                 return DEC_INVALID; /* UNPREDICTABLE */
-            r = get(d, size, &v);
+            /* floating immediates too come out as their bits in hex,
+             * as SIMH's ex -m shows them; 16 bytes as one 128-bit number */
+            uint64_t hi = 0;
+            r = get(d, size > 8 ? 8 : size, &v);
+            if (!r && size > 8)
+                r = get(d, size - 8, &hi);
             if (r)
                 return r;
             if (!idx && opno >= 0) {
                 d->has_const[opno] = 1;
-                d->constval[opno] = v;
+                d->constval[opno] = hi ? UINT64_MAX : v;
             }
-            if (v <= 63)
+            if (hi)
+                emit(d, "$0x%llx%016llx", (unsigned long long)hi, (unsigned long long)v);
+            else if (v <= 63)
                 emit(d, "I^$%u", (unsigned)v);
             else
                 emit(d, "$0x%llx", (unsigned long long)v);

@@ -1,4 +1,5 @@
-/* vdis: a VAX disassembler library for the project's subset.
+/* vdis: a VAX disassembler library for the whole instruction set of
+ * vax/isa (floating immediates come out as their bits in hex).
  * Output is GNU-as-for-VAX syntax that vasm (and, apart from the SPAM
  * opcodes, GNU as) reassembles to the very same bytes when assembled at
  * the same address: registers as %rN/%ap/%fp/%sp/%pc, explicit size
@@ -21,8 +22,8 @@ struct vdis_insn {
 };
 
 /* Disassemble one instruction from buf (avail bytes, at address addr).
- * Returns the length (>= 1).  Bytes that are not a valid instruction of
- * the subset, or an instruction cut off by the end of the buffer, come out
+ * Returns the length (>= 1).  Bytes that are not a valid instruction (see
+ * README.md), or an instruction cut off by the end of the buffer, come out
  * as a ".byte" line of length 1 and name NULL, so a caller can always make
  * progress.  Never reads past buf + avail.  avail == 0 is allowed: the
  * result is then an empty text with length 0 (the only case of len 0). */

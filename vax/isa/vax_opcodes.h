@@ -1,6 +1,10 @@
 /* The VAX instruction table shared by the assembler, the disassembler and
- * (later) the decode ROM generator.  Facts only: mnemonics, opcode values
- * and operand access/data types as the VAX Architecture defines them.   */
+ * the decode ROM generator (vax/machine/vm.c).  Facts only: mnemonics,
+ * opcode values and operand access/data types as the VAX Architecture
+ * defines them, for the whole base instruction set with F, D, G and H
+ * floating point, packed decimal, EDITPC and the octaword instructions.
+ * Absent on purpose: the 0xFE/0xFF pages (reserved; GNU as's BUGL/BUGW at
+ * FF FD/FF FE always fault) and the post-1987 vector instructions.      */
 #ifndef VAX_OPCODES_H
 #define VAX_OPCODES_H
 
@@ -25,13 +29,21 @@ enum vax_dtype {
     VAX_DT_WORD = 'w',
     VAX_DT_LONG = 'l',
     VAX_DT_QUAD = 'q',
+    VAX_DT_OCTA = 'o',    /* octaword, 16 bytes                        */
+    VAX_DT_FFLOAT = 'f',  /* F_floating, 4 bytes                       */
+    VAX_DT_DFLOAT = 'd',  /* D_floating, 8 bytes                       */
+    VAX_DT_GFLOAT = 'g',  /* G_floating, 8 bytes                       */
+    VAX_DT_HFLOAT = 'h',  /* H_floating, 16 bytes                      */
 };
 
 /* Instruction classes, so tools can tell the subset apart. */
 enum vax_opclass {
-    VAX_CLASS_INTEGER,    /* non-privileged integer, string, queue, bit field */
+    VAX_CLASS_INTEGER,    /* non-privileged integer, string, queue, bit field,
+                             octaword (and their F/D/G/H aliases: CLRF...)  */
     VAX_CLASS_PRIV,       /* privileged architecture                          */
     VAX_CLASS_SPAM,       /* FD00-FD05 and our extensions from FD06 up        */
+    VAX_CLASS_FLOAT,      /* F, D, G and H floating point                     */
+    VAX_CLASS_DECIMAL,    /* packed decimal and EDITPC                        */
 };
 
 struct vax_opcode {
@@ -59,7 +71,7 @@ const struct vax_opcode *vax_opcode_by_code(uint16_t code);
 int vax_opcode_noperands(const struct vax_opcode *op);
 /* Operand i (0-based) of an entry. */
 struct vax_operand_desc vax_opcode_operand(const struct vax_opcode *op, int i);
-/* Size in bytes of a data type letter (1, 2, 4, 8), 0 if unknown. */
+/* Size in bytes of a data type letter (1, 2, 4, 8, 16), 0 if unknown. */
 int vax_dtype_size(char dtype);
 /* Number of opcode bytes: 1, or 2 for the 0xFD page. */
 static inline int vax_opcode_len(uint16_t code) { return code > 0xFF ? 2 : 1; }

@@ -1095,6 +1095,7 @@ static inline int cond(const struct vax_machine *m, unsigned c, unsigned fl,
     case UC_PSL_FU: r = (psl & PSL_FU) != 0; break;
     case UC_PSL_DV: r = (psl & PSL_DV) != 0; break;
     case UC_A_B15: r = (a >> 15) & 1; break; /* a floating datum's sign */
+    case UC_MAPEN: r = m->ipr[0x38] & 1; break;
     default: r = 0;
     }
     return (c & UC_NOT) ? !r : r;
@@ -1266,10 +1267,13 @@ static inline void mem_request(struct vax_machine *m, const struct uword *w, uns
     case UM_WRITEP:
         vm_mem_writep(m, spam_addr(m, w), n, (uint64_t)m->q << 32 | m->mdr);
         break;
-    case UM_READ: case UM_READB:
-        if (w->mem == UM_READB)
+    case UM_READ: case UM_READB: case UM_READM: case UM_READMB:
+        if (w->mem == UM_READB || w->mem == UM_READMB)
             n = 1;
-        if (vm_read_fast(m, &m->memo_r, m->mar, n, &v) == 0) {
+        /* READM(B): a read with write intent (the write check of a
+         * modify access, the M bit), as a modify operand's READOP */
+        if (vm_read_fast(m, w->mem >= UM_READM ? &m->memo_m : &m->memo_r, m->mar, n,
+                         &v) == 0) {
             m->mdr = (uint32_t)v;
             if (n == 8)
                 m->q = (uint32_t)(v >> 32);
@@ -1502,7 +1506,9 @@ static inline void run_loop(struct vax_machine *m, uint64_t limit, int tracing,
             case UX_IPRRD: m->mdr = vm_ipr_read(m, m->mar); break;
             case UX_IPRWR:
                 vm_ipr_write(m, m->mar, m->mdr);
-                if ((int)(m->ipr[0x38] & 1) != mapen) {
+                /* a loop for a fixed MAPEN leaves for the other one; the
+                 * general loop (mapmode 2) reads MAPEN every cycle */
+                if (mapmode != 2 && (int)(m->ipr[0x38] & 1) != mapen) {
                     remap = 1;
                     limit = 0; /* leave at the top of the next cycle */
                 }

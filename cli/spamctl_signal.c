@@ -1,0 +1,52 @@
+/* spamctl's SIGINT/SIGTERM handling (spamctl_signal.h).  The flag is the
+ * one piece of global mutable state in spamctl: a signal handler can reach
+ * nothing else. */
+#define _POSIX_C_SOURCE 200809L
+#include "cli/spamctl_signal.h"
+
+#include <signal.h>
+#include <string.h>
+
+static volatile sig_atomic_t caught;
+static struct sigaction saved_int, saved_term;
+static int installed;
+
+static void on_signal(int sig)
+{
+    if (!caught)
+        caught = sig;
+}
+
+void spamctl_signals_catch(void)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_signal;
+    sigemptyset(&sa.sa_mask);
+    sa.sa_flags = SA_RESTART; /* writes in progress complete */
+    caught = 0;
+    if (installed)
+        return;
+    /* a signal ignored by whoever started us stays ignored (a shell's
+     * background job ignores SIGINT) */
+    sigaction(SIGINT, NULL, &saved_int);
+    sigaction(SIGTERM, NULL, &saved_term);
+    if (saved_int.sa_handler != SIG_IGN)
+        sigaction(SIGINT, &sa, NULL);
+    if (saved_term.sa_handler != SIG_IGN)
+        sigaction(SIGTERM, &sa, NULL);
+    installed = 1;
+}
+
+void spamctl_signals_restore(void)
+{
+    if (!installed)
+        return;
+    sigaction(SIGINT, &saved_int, NULL);
+    sigaction(SIGTERM, &saved_term, NULL);
+    installed = 0;
+}
+
+int spamctl_signal(void) { return caught; }
+
+int spamctl_signal_status(int sig) { return 128 + sig; }
