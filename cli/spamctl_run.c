@@ -2,6 +2,7 @@
  * state.  The run contract (options, JSON) is documented in cli/README.md;
  * tests and the differential tester depend on it, so keep it exact. */
 #include "cli/spamctl_cmds.h"
+#include "cli/spamctl_io.h"
 #include "cli/spamctl_out.h"
 #include "cli/spamctl_signal.h"
 #include "cli/spamctl_spam.h"
@@ -27,6 +28,7 @@ static void usage(FILE *f)
     fprintf(f,
 "Usage: spamctl run --raw FILE --load-at ADDR [OPTIONS]\n"
 "       spamctl run IMAGE.elf [OPTIONS]\n"
+"       spamctl run --boot DEV --attach DEV=FILE... [OPTIONS]\n"
 "\n"
 "Runs a VAX program on the microcoded 8600 until HALT (or another stop)\n"
 "or the cycle limit, then reports the machine state.\n"
@@ -67,11 +69,15 @@ static void usage(FILE *f)
 "  --net-size MIN:MAX   packet sizes, uniform (default 64:1500 bytes)\n"
 "  --seed N             seed of the packet arrivals and contents (default 0;\n"
 "                       also written into the trace header)\n"
+"\n");
+    spamctl_io_usage(f);
+    fprintf(f,
 "\n"
-"Exit status: 0 the machine ran (whatever stopped it), 1 bad input or an\n"
-"output that could not be written (the trace, the console, the state),\n"
-"2 usage error, 130/143 stopped by SIGINT/SIGTERM (the trace is drained and\n"
-"complete, the summary says \"stopped: interrupted\").\n");
+"Exit status: 0 the machine ran (whatever stopped it), 1 bad input, a\n"
+"console script that failed, or an output that could not be written (the\n"
+"trace, the console, the state), 2 usage error, 130/143 stopped by\n"
+"SIGINT/SIGTERM (the trace is drained and complete, the summary says\n"
+"\"stopped: interrupted\").\n");
 }
 
 static int parse_u32(const char *s, int base, uint32_t *out)
@@ -299,6 +305,8 @@ int spamctl_cmd_run(int argc, char **argv)
     int utrace = 0;
     struct spamctl_spam spam;
     spamctl_spam_init(&spam);
+    struct spamctl_io io; /* devices, the console boot and script */
+    spamctl_io_init(&io);
     const char *con_in = NULL, *con_out = NULL;
 
     for (int i = 1; i < argc; i++) {
@@ -313,6 +321,13 @@ int spamctl_cmd_run(int argc, char **argv)
             return SPAMCTL_EXIT_USAGE;
         if (sp > 0) {
             i += sp - 1;
+            continue;
+        }
+        int iop = spamctl_io_option(&io, a, v); /* device options */
+        if (iop < 0)
+            return SPAMCTL_EXIT_USAGE;
+        if (iop > 0) {
+            i += iop - 1;
             continue;
         }
         if (strcmp(a, "--utrace") == 0) {
@@ -408,7 +423,15 @@ int spamctl_cmd_run(int argc, char **argv)
         fprintf(stderr, "spamctl run: bad value for %s: '%s'\n", a, v);
         return SPAMCTL_EXIT_USAGE;
     }
-    if ((raw != NULL) == (elf != NULL) || (raw && !have_load)) {
+    if (io.boot && (raw || elf)) {
+        fprintf(stderr, "spamctl run: --boot loads the console's boot program: give no image\n");
+        return SPAMCTL_EXIT_USAGE;
+    }
+    if (io.script && con_in) {
+        fprintf(stderr, "spamctl run: --console-script and --console-in exclude each other\n");
+        return SPAMCTL_EXIT_USAGE;
+    }
+    if (!io.boot && ((raw != NULL) == (elf != NULL) || (raw && !have_load))) {
         fprintf(stderr, "spamctl run: give either --raw FILE --load-at ADDR or an ELF image\n");
         usage(stderr);
         return SPAMCTL_EXIT_USAGE;
@@ -456,7 +479,9 @@ int spamctl_cmd_run(int argc, char **argv)
         return SPAMCTL_EXIT_BAD_INPUT;
     }
     int rc = SPAMCTL_EXIT_OK;
-    if (raw) {
+    if (io.boot) {
+        /* the console's boot loads the program (spamctl_io_setup) */
+    } else if (raw) {
         size_t len;
         uint8_t *buf = slurp(raw, &len);
         if (!buf) {
@@ -492,10 +517,16 @@ int spamctl_cmd_run(int argc, char **argv)
         vm_free(m);
         return rc;
     }
-    for (int i = 0; i < nset; i++)
-        vm_set_reg(m, set_reg[i], set_val[i]);
-    vm_set_reg(m, 15, start);
-    vm_set_psl(m, psl);
+    if (!io.boot) {
+        for (int i = 0; i < nset; i++)
+            vm_set_reg(m, set_reg[i], set_val[i]);
+        vm_set_reg(m, 15, start);
+        vm_set_psl(m, psl);
+    }
+    if (spamctl_io_setup(&io, m) < 0) {
+        vm_free(m);
+        return SPAMCTL_EXIT_BAD_INPUT;
+    }
     if (spamctl_spam_setup(&spam, m) < 0) {
         vm_free(m);
         return SPAMCTL_EXIT_BAD_INPUT;
@@ -552,7 +583,8 @@ int spamctl_cmd_run(int argc, char **argv)
         vm_console_output(m, stderr);
     }
     spamctl_signals_catch();
-    int ran = spamctl_spam_run(&spam, m, max_cycles, elf ? elf : raw, ucode_path);
+    int ran = spamctl_spam_run(&spam, m, max_cycles, elf ? elf : raw ? raw : io.boot,
+                               ucode_path);
     spamctl_signals_restore();
     if (ran == SPAMCTL_RUN_NOT_STARTED) {
         if (con_f) {
@@ -567,6 +599,9 @@ int spamctl_cmd_run(int argc, char **argv)
         vm_free(m);
         return SPAMCTL_EXIT_BAD_INPUT;
     }
+    /* a console script that failed or did not finish */
+    if (spamctl_io_finish(&io, m) && rc == SPAMCTL_EXIT_OK)
+        rc = SPAMCTL_EXIT_BAD_INPUT;
     /* why the run ended when the machine did not stop by itself */
     const char *reason = vm_stop_reason(m);
     if (ran == SPAMCTL_RUN_FAILED) {

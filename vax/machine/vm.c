@@ -26,6 +26,7 @@ int vm_int_eval(struct vax_machine *m, uint32_t *vec);
 uint64_t vm_dev_next_event(const struct vax_machine *m);
 void vm_int_ack(struct vax_machine *m);
 void vm_dev_reset(struct vax_machine *m);
+void vm_io_free(struct vax_machine *m);
 void vm_spam_reset(struct vax_machine *m);
 
 #if defined(__GNUC__)
@@ -451,6 +452,7 @@ void vm_free(struct vax_machine *m)
 {
     if (!m)
         return;
+    vm_io_free(m);
     free(m->mem);
     free(m->cs);
     free(m);

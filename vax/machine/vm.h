@@ -83,4 +83,47 @@ void vm_console_output(struct vax_machine *m, void *file);
 /* Exceptions and interrupts taken, per SCB vector (index = offset / 4). */
 void vm_scb_counts(const struct vax_machine *m, uint64_t out[128]);
 
+/* ---- the 8600's I/O (vax/io; cli/README.md "Devices and the console
+ * boot") ---- */
+struct io_system;
+
+/* Attaches a medium before the run: dev rp0-rp3 (RP06 disks on MBA 0, a
+ * raw file of 512-byte sectors), tu0-tu1 (TU77 tapes on MBA 1, SIMH .tap),
+ * read-only if asked (the drive shows write lock).  0, or -1 with a
+ * message: no such device, missing, unreadable, not writable, wrongly
+ * sized or not a tape image. */
+int vm_attach(struct vax_machine *m, const char *dev, const char *path, int readonly,
+              char *err, size_t errlen);
+/* The 8600 console's boot (vm_boot.c): loads the standalone `boot` at
+ * physical 0 -- from tu0's first tape file (a tp archive after seven boot
+ * blocks), or /boot of partition a of an RP06 -- and sets R10 (the boot
+ * device: 0 hp with the unit in <19:16>, 1 ht), R11 (flags), PC 2, PSL
+ * 041F0000 (kernel, IPL 31, interrupt stack), MAPEN 0, SCBB 0.  0, or -1
+ * with a message. */
+int vm_console_boot(struct vax_machine *m, const char *dev, uint32_t flags, char *err,
+                    size_t errlen);
+/* A console script (vax/io/io_script.h) typed and watched from the
+ * start of the run; an expect not met within timeout_s emulated seconds
+ * stops the machine with a message naming the script line.  0, or -1 with
+ * a message (a parse error names NAME:LINE). */
+#define VM_SCRIPT_TYPE_CYCLES 250000u  /* 20 ms between typed characters */
+int vm_console_script(struct vax_machine *m, const char *text, size_t len, const char *name,
+                      double timeout_s, char *err, size_t errlen);
+enum vm_script_state { VM_SCRIPT_NONE, VM_SCRIPT_RUNNING, VM_SCRIPT_DONE, VM_SCRIPT_FAILED };
+/* The script's state, its failure message and the line it is at. */
+enum vm_script_state vm_console_script_state(const struct vax_machine *m, const char **msg,
+                                             unsigned *line);
+struct vm_io_stats {
+    uint64_t refs;                   /* CPU references to adapter space */
+    uint64_t dma_bytes, dma_invalidated; /* DMA, cache lines it invalidated */
+    uint64_t events;                 /* device events fired */
+    uint64_t disk_sectors_read, disk_sectors_written;
+    uint64_t tape_records_read, tape_records_written;
+    uint64_t sbi_timeouts, unibus_nxm;
+};
+void vm_io_get_stats(const struct vax_machine *m, struct vm_io_stats *s);
+/* The I/O hardware itself (vax/io/io_system.h), for tools and tests: the
+ * DZ11 lines' host side, the adapters' state.  NULL if absent. */
+struct io_system *vm_io_system(struct vax_machine *m);
+
 #endif

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "vax/machine/vm_io.h"
 #include "vax/machine/vm_mem_fast.h"
 #include "vax/machine/vm_spam.h"
 
@@ -123,6 +124,7 @@ static void iccs_write(struct vax_machine *m, uint32_t v)
 #define CSR_DONE 0x80u
 #define CSR_IE 0x40u
 #define TXCS_WMN 0x8000u
+#define LC_REBOOT 0x02u        /* logical console function: boot the CPU */
 #define TXCS_TEN 0xF0000u
 
 static void con_putc(struct vax_machine *m, int c)
@@ -130,6 +132,20 @@ static void con_putc(struct vax_machine *m, int c)
     FILE *f = m->con_out ? (FILE *)m->con_out : stdout;
     fputc(c, f);
     fflush(f);
+    vm_io_console_output(m, (uint8_t)c); /* a console script watches */
+}
+
+/* A character arrives in the receiver (a console script typing it):
+ * RXDB holds one; one arriving before the program read the last replaces
+ * it, as the 4.3BSD README says the hardware loses it. */
+void vm_console_receive(struct vax_machine *m, uint8_t c)
+{
+    m->rxdb = c;
+    m->rxcs |= CSR_DONE;
+    m->rx_polls = 0;
+    if (m->rxcs & CSR_IE)
+        m->tti_int = 1;
+    m->int_dirty = 1;
 }
 
 static int con_getc(struct vax_machine *m)
@@ -192,35 +208,56 @@ void vm_dev_update(struct vax_machine *m)
     clock_update(m);
     console_update(m);
     vm_net_update(m);
+    vm_io_update(m);
 }
 
 /* ---- interrupt request logic ---- */
+
+/* The request sources, in the order that decides between equal IPLs. */
+enum { SRC_NONE, SRC_IO, SRC_TMR, SRC_NET, SRC_TTI, SRC_TTO, SRC_SW };
+
+static int int_select(struct vax_machine *m, uint32_t *vec, int *src)
+{
+    uint32_t ipl = (m->psl >> 16) & 0x1F;
+    int best = 0;
+    uint32_t bv = 0;
+    *src = SRC_NONE;
+#define CANDIDATE(lvl, v, s)                                  \
+    do {                                                      \
+        if ((lvl) > best && (uint32_t)(lvl) > ipl) {          \
+            best = (lvl);                                     \
+            bv = (v);                                         \
+            *src = (s);                                       \
+        }                                                     \
+    } while (0)
+    vm_dev_update(m);
+    uint32_t iov;
+    int iol = vm_io_int_eval(m, &iov); /* adapters: 0x14-0x17, write timeout 0x1D */
+    CANDIDATE(iol, iov, SRC_IO);
+    if (m->tmr_int)
+        CANDIDATE(0x18, 0xC0u, SRC_TMR);
+    if (vm_net_irq(&m->net)) /* vm_net.c: a level */
+        CANDIDATE(VM_NET_IPL, (uint32_t)VM_NET_VECTOR, SRC_NET);
+    if (m->tti_int)
+        CANDIDATE(0x14, 0xF8u, SRC_TTI);
+    if (m->tto_int)
+        CANDIDATE(0x14, 0xFCu, SRC_TTO);
+    for (uint32_t i = 15; i > ipl && i > (uint32_t)best; i--)
+        if (m->sisr >> i & 1) {
+            CANDIDATE((int)i, 0x80 + 4 * i, SRC_SW);
+            break;
+        }
+#undef CANDIDATE
+    *vec = bv;
+    return best;
+}
 
 /* The highest request above the current IPL: returns its IPL (0: none)
  * and its SCB vector offset in *vec. */
 int vm_int_eval(struct vax_machine *m, uint32_t *vec)
 {
-    uint32_t ipl = (m->psl >> 16) & 0x1F;
-    vm_dev_update(m);
-    if (ipl < 0x18 && m->tmr_int) {
-        *vec = 0xC0;
-        return 0x18;
-    }
-    if (ipl < VM_NET_IPL && vm_net_irq(&m->net)) { /* vm_net.c: a level */
-        *vec = VM_NET_VECTOR;
-        return VM_NET_IPL;
-    }
-    if (ipl < 0x14 && (m->tti_int || m->tto_int)) {
-        *vec = m->tti_int ? 0xF8 : 0xFC;
-        return 0x14;
-    }
-    for (uint32_t i = 15; i > ipl; i--)
-        if (m->sisr >> i & 1) {
-            *vec = 0x80 + 4 * i;
-            return (int)i;
-        }
-    *vec = 0;
-    return 0;
+    int src;
+    return int_select(m, vec, &src);
 }
 
 /* The earliest microcycle at which a device could raise a request by
@@ -246,6 +283,9 @@ uint64_t vm_dev_next_event(const struct vax_machine *m)
         next = m->con_quiet_since + RX_QUIET;
     if (m->net.present && m->net.next_at < next)
         next = m->net.next_at;
+    uint64_t io = vm_io_next_event(m);
+    if (io < next)
+        next = io;
     return next;
 }
 
@@ -254,15 +294,15 @@ void vm_int_ack(struct vax_machine *m)
 {
     m->int_dirty = 1;
     uint32_t vec;
-    int lvl = vm_int_eval(m, &vec);
-    if (lvl == 0x18)
-        m->tmr_int = 0;
-    else if (lvl == 0x14 && vec == 0xF8)
-        m->tti_int = 0;
-    else if (lvl == 0x14)
-        m->tto_int = 0;
-    else if (lvl > 0 && lvl < 16) /* the network's level clears at its CSR */
-        m->sisr &= ~(1u << lvl);
+    int src, lvl = int_select(m, &vec, &src);
+    switch (src) {
+    case SRC_IO: vm_io_int_ack(m, lvl); break;
+    case SRC_TMR: m->tmr_int = 0; break;
+    case SRC_TTI: m->tti_int = 0; break;
+    case SRC_TTO: m->tto_int = 0; break;
+    case SRC_SW: m->sisr &= ~(1u << lvl); break;
+    default: break; /* the network's level clears at its CSR */
+    }
 }
 
 void vm_dev_reset(struct vax_machine *m)
@@ -270,6 +310,7 @@ void vm_dev_reset(struct vax_machine *m)
     m->txcs = (1u << 16) | CSR_DONE; /* console terminal enabled, ready */
     txcs_update_id(m);
     m->todr_base = 0;
+    vm_io_setup(m);
 }
 
 /* ---- the IPR port ---- */
@@ -316,7 +357,7 @@ uint32_t vm_ipr_read(struct vax_machine *m, uint32_t n)
     case IPR_PAMACC: return (m->pamloc & 0x3FF00000u) | m->pamm[m->pamloc >> 20];
     case IPR_CSWP: return m->cswp & 0xF;
     case IPR_MDCTL: return m->mdctl & 0x6F0F;
-    case IPR_MERG: return 0;
+    case IPR_MERG: return m->ipr[IPR_MERG];
     case IPR_EHSR: return m->ehsr & 0x20;
     /* the E-box scratchpad the microcode also uses (LSA, LSB) */
     case IPR_ESPA: return m->espa;
@@ -384,11 +425,23 @@ void vm_ipr_write(struct vax_machine *m, uint32_t n, uint32_t v)
             m->rx_polls = 0;
             if (id == 0)
                 con_putc(m, (int)(v & 0xFF));
-            /* other lines (logical console functions...) are absorbed */
+            else if (id == 3 && (v & 0xFF) == LC_REBOOT && !m->stop) {
+                /* the logical console's reboot (4.3BSD's boot() after a
+                 * halt or panic): the console would boot the default
+                 * device again; this machine stops and says so */
+                m->stop = VM_STOPPED;
+                snprintf(m->reason, sizeof m->reason,
+                         "reboot requested through the logical console");
+            }
+            /* other lines and logical console functions are absorbed */
         }
         break;
     }
-    case IPR_SID: case IPR_ACCS: case IPR_MERG: case IPR_CRBT: break;
+    case IPR_SID: case IPR_ACCS: case IPR_CRBT: break;
+    /* MERG, the M-box error generator: its controls read back as written
+     * (4.3BSD clears and sets <10>, the CRD inhibit); none makes errors
+     * here.  The machine-check frame reports it (exc.mic). */
+    case IPR_MERG: m->ipr[IPR_MERG] = v; break;
     case IPR_MAPEN: m->ipr[n] = v & 1; vm_tb_flush(m, 1); break;
     /* the translation buffer (MICROARCHITECTURE.md §11): TBIA and a write
      * of SBR/SLR or MAPEN flush it; a write of P0BR..P1LR (MTPR, LDPCTX)

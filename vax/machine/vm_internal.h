@@ -8,6 +8,8 @@
 
 #include <stddef.h>
 
+struct vm_io;
+
 /* Access classes of operand descriptors, in ACC-dispatch order. */
 enum { ACC_R, ACC_M, ACC_W, ACC_A, ACC_V, ACC_B };
 
@@ -223,6 +225,8 @@ struct vax_machine {
     uint64_t scb_count[128];
     /* the network interface (vm_net.c; all zero: absent) */
     struct vm_net net;
+    /* the 8600's I/O: adapters, devices, their events (vm_io.c, vax/io) */
+    struct vm_io *io;
     vm_utrace_fn utrace;
     void *utrace_ctx;
     /* accounting and status */

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "vax/machine/vm_io.h"
 #include "vax/machine/vm_mem_fast.h"
 
 #define PA_MASK 0x3FFFFFFFu
@@ -17,8 +18,8 @@ void vm_pamm_reset(struct vax_machine *m)
     for (uint32_t i = 0; i < 1024; i++) {
         if (i < mb)
             m->pamm[i] = (uint8_t)(i / board);
-        else if (i >= 512 && i < 544)
-            m->pamm[i] = (uint8_t)(0x18 + (i - 512) / 8 % 4);
+        else if (i >= 512 && i < 640) /* I/O adapters 0-3, 32 MB each */
+            m->pamm[i] = (uint8_t)(0x18 + (i - 512) / 32);
         else
             m->pamm[i] = 0x1F;
     }
@@ -30,7 +31,7 @@ void vm_pamm_reset(struct vax_machine *m)
  * rest of the microword is abandoned and the sequencer goes to
  * MACHINE_CHECK.  A second one before the next IRD (the flow itself hit
  * non-existent memory), or no flow at all, stops the machine. */
-static void machine_check(struct vax_machine *m, uint32_t pa, int write)
+void vm_machine_check(struct vax_machine *m, uint32_t pa, int write)
 {
     if (m->stop || m->utrap)
         return;
@@ -44,10 +45,11 @@ static void machine_check(struct vax_machine *m, uint32_t pa, int write)
     }
     m->stop = VM_STOPPED;
     snprintf(m->reason, sizeof m->reason,
-             "machine check: %s of non-existent memory at PA 0x%08X%s",
-             write ? "write" : "read", pa,
+             "machine check: %s of non-existent %s at PA 0x%08X%s",
+             write ? "write" : "read", vm_io_space(m, pa) ? "I/O address" : "memory", pa,
              m->mchk_active ? " (in the machine-check flow)" : "");
 }
+
 
 /* One reference to one cache line; returns the way.  A fill may evict a
  * line a memo (vm_mem_fast.h) points at. */
@@ -217,7 +219,9 @@ static inline int phys_read(struct vax_machine *m, uint32_t pa, unsigned n, uint
                             struct vm_memo *mo, uint32_t va)
 {
     if (!present(m, pa, n)) {
-        machine_check(m, pa, 0);
+        if (vm_io_space(m, pa)) /* adapter space: the A-bus, uncached */
+            return vm_io_read_ref(m, pa, n, out);
+        vm_machine_check(m, pa, 0);
         return -1;
     }
     int w = cache_ref(m, pa, 0);
@@ -233,7 +237,9 @@ static inline int phys_write(struct vax_machine *m, uint32_t pa, unsigned n, uin
                              struct vm_memo *mo, uint32_t va)
 {
     if (!present(m, pa, n)) {
-        machine_check(m, pa, 1);
+        if (vm_io_space(m, pa))
+            return vm_io_write_ref(m, pa, n, v);
+        vm_machine_check(m, pa, 1);
         return -1;
     }
     int w = cache_ref(m, pa, 1);
@@ -301,8 +307,14 @@ int vm_mem_write_memo(struct vax_machine *m, uint32_t va, unsigned n, uint64_t v
         return -1;
     if (split == n)
         return phys_write(m, pa1, n, v, mo, va);
-    if (!present(m, pa1, split) || !present(m, pa2, n - split))
+    if (!present(m, pa1, split) || !present(m, pa2, n - split)) {
+        if (vm_io_space(m, pa1) || vm_io_space(m, pa2)) { /* adapter space: part by part */
+            if (phys_write(m, pa1, split, v, NULL, 0) < 0)
+                return -1;
+            return phys_write(m, pa2, n - split, v >> (8 * split), NULL, 0);
+        }
         return phys_write(m, present(m, pa1, split) ? pa2 : pa1, 1, 0, NULL, 0);
+    }
     phys_write(m, pa1, split, v, NULL, 0);
     return phys_write(m, pa2, n - split, v >> (8 * split), NULL, 0);
 }
@@ -334,7 +346,7 @@ static int phys16(struct vax_machine *m, uint32_t va, int write, uint32_t pa[2],
             hi = pa[1] + 15;
         }
         if (!present(m, lo, hi - lo + 1)) {
-            machine_check(m, lo, write);
+            vm_machine_check(m, lo, write);
             return -1;
         }
     }
@@ -386,4 +398,46 @@ int vm_phys_read(struct vax_machine *m, uint32_t pa, void *buf, size_t n)
 }
 
 uint32_t vm_memory_size(const struct vax_machine *m) { return m->mem_size; }
+
+/* ---- DMA (vm_io.h) ---- */
+
+int vm_dma_present(const struct vax_machine *m, uint32_t pa, uint32_t n)
+{
+    if (n == 0 || pa > PA_MASK || n > PA_MASK + 1 - pa || pa + n > m->mem_alloc)
+        return 0;
+    for (uint32_t mb = pa >> 20; mb <= (pa + n - 1) >> 20; mb++)
+        if (m->pamm[mb] >= 8)
+            return 0;
+    return 1;
+}
+
+/* The M-box keeps DMA coherent: the data are in the array already (the
+ * cache keeps only tags), so a line a DMA wrote is invalidated -- the CPU
+ * misses on it next time, as on the 8600, where the line was refilled
+ * from memory -- and any memo pointing at a line is dropped. */
+unsigned vm_dma_wrote(struct vax_machine *m, uint32_t pa, uint32_t n)
+{
+    unsigned hit = 0;
+    for (uint32_t line = pa / VM_CACHE_LINE; line <= (pa + n - 1) / VM_CACHE_LINE; line++) {
+        struct cache_set *s = &m->cache[line % VM_CACHE_SETS];
+        uint32_t tag = line / VM_CACHE_SETS;
+        for (int w = 0; w < VM_CACHE_WAYS; w++)
+            if (s->valid[w] && s->tag[w] == tag) {
+                s->valid[w] = 0;
+                s->dirty[w] = 0;
+                hit++;
+            }
+    }
+    if (hit)
+        vm_memo_flush_lines(m);
+    vm_code_write_notify(m, pa, n);
+    return hit;
+}
+
+void vm_code_write_notify(struct vax_machine *m, uint32_t pa, uint32_t len)
+{
+    (void)m;
+    (void)pa;
+    (void)len;
+}
 

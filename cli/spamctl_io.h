@@ -1,0 +1,50 @@
+/* spamctl run's device options: media, the console boot, console
+ * scripts and the TODR (cli/README.md, "Devices and the console boot"). */
+#ifndef SPAMCTL_IO_H
+#define SPAMCTL_IO_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "vax/machine/vm.h"
+
+#define SPAMCTL_IO_ATTACH_MAX 8
+
+enum spamctl_todr { TODR_RESET, TODR_FIXED, TODR_HOST, TODR_VALUE };
+
+struct spamctl_io {
+    struct {
+        const char *dev;       /* rp0..rp3, tu0, tu1 */
+        char name[8];
+        const char *path;
+        int readonly;
+    } attach[SPAMCTL_IO_ATTACH_MAX];
+    int nattach;
+    const char *boot;          /* --boot DEV */
+    uint32_t boot_flags;       /* --boot-flags N (R11) */
+    const char *script;        /* --console-script FILE */
+    double expect_timeout;     /* --expect-timeout S (emulated seconds) */
+    enum spamctl_todr todr;
+    uint32_t todr_value;
+};
+
+void spamctl_io_init(struct spamctl_io *o);
+/* One command-line word: 0 not ours, 2 an option and its value, -1 bad
+ * (message printed). */
+int spamctl_io_option(struct spamctl_io *o, const char *a, const char *v);
+/* The options' usage lines. */
+void spamctl_io_usage(FILE *f);
+/* After the machine is made and before it runs: media, TODR, the console
+ * boot (which replaces loading an image), the script.  0, or -1 after a
+ * message (exit status 1: bad input). */
+int spamctl_io_setup(const struct spamctl_io *o, struct vax_machine *m);
+/* After the run: 0, or 1 after a message when the console script failed
+ * or did not finish. */
+int spamctl_io_finish(const struct spamctl_io *o, const struct vax_machine *m);
+
+/* The TODR of the fixed boot date: 12:00 on June 7 (1986, the day after
+ * the GENERIC kernel was built), as hundredths of a second since the
+ * start of the year above 2^28 (4.3BSD's TODRZERO). */
+#define SPAMCTL_TODR_FIXED 1629235456u
+
+#endif

@@ -1,0 +1,302 @@
+/* vax/io's foundations: the event queue (order, ties, cancel, re-arm),
+ * the disk and tape containers (SIMH formats, checks at attach, reads
+ * past the end, write-locks, erasing after a write), and the console
+ * boot's readers (tp archive, 4.2BSD file system) on synthetic media and
+ * on the real distribution files (argv[1]: ../shared/bsd43). */
+#include <sys/stat.h>
+#include <zlib.h>
+
+#include "tests/io/io_rig.h"
+#include "vax/io/io_bootfile.h"
+
+/* ---- events ---- */
+
+static int order[16], norder;
+static void note(void *ctx, uint64_t due)
+{
+    (void)due;
+    order[norder++] = (int)(intptr_t)ctx;
+}
+
+static void events(void)
+{
+    uint64_t now = 0;
+    struct io_events q;
+    struct io_timer t[4];
+    io_events_init(&q, &now);
+    for (int i = 0; i < 4; i++)
+        io_timer_init(&q, &t[i], note, (void *)(intptr_t)i);
+    CHECK(io_events_next(&q) == UINT64_MAX, "empty queue");
+    io_timer_at(&t[0], 100);
+    io_timer_at(&t[1], 50);
+    io_timer_at(&t[2], 100); /* ties fire in arming order */
+    io_timer_at(&t[3], 70);
+    io_timer_cancel(&t[3]);
+    CHECK(io_events_next(&q) == 50, "next %llu", (unsigned long long)io_events_next(&q));
+    now = 49;
+    CHECK(io_events_run(&q) == 0 && norder == 0, "nothing due at 49");
+    now = 100;
+    CHECK(io_events_run(&q) == 3, "three due by 100");
+    CHECK(norder == 3 && order[0] == 1 && order[1] == 0 && order[2] == 2,
+          "order %d %d %d", order[0], order[1], order[2]);
+    CHECK(io_events_next(&q) == UINT64_MAX && !io_timer_armed(&t[3]), "all done");
+    io_timer_at(&t[0], 300);
+    io_timer_at(&t[0], 200); /* re-arming moves it */
+    CHECK(io_events_next(&q) == 200, "moved");
+    io_timer_remove(&t[0]);
+    CHECK(io_events_next(&q) == UINT64_MAX, "removed");
+    for (int i = 1; i < 4; i++)
+        io_timer_remove(&t[i]);
+}
+
+/* ---- disk images ---- */
+
+static void disks(void)
+{
+    char path[64], err[300];
+    uint8_t data[3 * IO_SECTOR];
+    for (unsigned i = 0; i < sizeof data; i++)
+        data[i] = (uint8_t)(i * 7 + 1);
+    rig_tempfile(path, sizeof path, data, sizeof data);
+    struct io_disk d;
+    io_disk_init(&d);
+    CHECK(io_disk_attach(&d, path, 4, 0, err, sizeof err) == 0, "attach: %s", err);
+    uint8_t buf[2 * IO_SECTOR];
+    CHECK(io_disk_read(&d, 2, buf, 2) == 0, "read across the end of a short file");
+    CHECK(!memcmp(buf, data + 2 * IO_SECTOR, IO_SECTOR), "sector 2");
+    int zero = 1;
+    for (unsigned i = IO_SECTOR; i < 2 * IO_SECTOR; i++)
+        zero &= buf[i] == 0;
+    CHECK(zero, "sector 3 beyond the file reads as zeros");
+    CHECK(io_disk_read(&d, 4, buf, 1) < 0, "sector 4 is past the drive");
+    memset(buf, 0xA5, IO_SECTOR);
+    CHECK(io_disk_write(&d, 3, buf, 1) == 0, "write extends the file");
+    io_disk_detach(&d);
+    CHECK(io_disk_attach(&d, path, 4, 1, err, sizeof err) == 0, "attach read-only");
+    CHECK(io_disk_read(&d, 3, buf + IO_SECTOR, 1) == 0 && buf[IO_SECTOR] == 0xA5, "written");
+    CHECK(io_disk_write(&d, 0, buf, 1) < 0, "read-only refuses a write");
+    io_disk_detach(&d);
+    CHECK(io_disk_attach(&d, path, 3, 0, err, sizeof err) < 0 && strstr(err, "not a disk image"),
+          "too large for the drive: %s", err);
+    CHECK(io_disk_attach(&d, "/nonexistent/x.img", 4, 0, err, sizeof err) < 0 &&
+          strstr(err, "No such file"), "missing: %s", err);
+    unlink(path);
+    rig_tempfile(path, sizeof path, data, 100); /* not whole sectors */
+    CHECK(io_disk_attach(&d, path, 4, 0, err, sizeof err) < 0, "100 bytes refused");
+    if (geteuid() != 0) { /* root may write anything: the check is moot */
+        chmod(path, 0444);
+        CHECK(io_disk_attach(&d, path, 4, 0, err, sizeof err) < 0 && strstr(err, "read-only"),
+              "unwritable: %s", err);
+    }
+    unlink(path);
+}
+
+/* ---- tape images ---- */
+
+static size_t put_rec(uint8_t *p, const uint8_t *data, uint32_t n)
+{
+    io_put32(p, n);
+    memcpy(p + 4, data, n);
+    size_t k = 4 + n;
+    if (n & 1)
+        p[k++] = 0;
+    io_put32(p + k, n);
+    return k + 4;
+}
+
+static void tapes(void)
+{
+    uint8_t img[4096], rec[600], buf[1024];
+    for (unsigned i = 0; i < sizeof rec; i++)
+        rec[i] = (uint8_t)i;
+    size_t n = 0;
+    n += put_rec(img + n, rec, 512);
+    n += put_rec(img + n, rec + 1, 101); /* odd: padded */
+    io_put32(img + n, 0); /* tape mark */
+    n += 4;
+    io_put32(img + n, 0xFFFFFFFEu); /* an erase gap */
+    n += 4;
+    n += put_rec(img + n, rec + 2, 6);
+    io_put32(img + n, 0);
+    n += 4;
+    char path[64], err[300];
+    rig_tempfile(path, sizeof path, img, n);
+    struct io_tape t;
+    io_tape_init(&t);
+    CHECK(io_tape_attach(&t, path, 0, err, sizeof err) == 0, "attach: %s", err);
+    CHECK(t.records == 3 && t.marks == 2, "scan: %llu records %llu marks",
+          (unsigned long long)t.records, (unsigned long long)t.marks);
+    uint32_t len;
+    CHECK(io_tape_bot(&t), "at BOT");
+    CHECK(io_tape_read_fwd(&t, buf, sizeof buf, &len) == IO_TAPE_OK && len == 512 &&
+          !memcmp(buf, rec, 512), "record 1");
+    CHECK(io_tape_read_fwd(&t, buf, 50, &len) == IO_TAPE_OK && len == 101 &&
+          !memcmp(buf, rec + 1, 50), "record 2 into a short buffer keeps its length");
+    CHECK(io_tape_read_fwd(&t, buf, sizeof buf, &len) == IO_TAPE_MARK, "tape mark");
+    CHECK(io_tape_read_fwd(&t, buf, sizeof buf, &len) == IO_TAPE_OK && len == 6 &&
+          buf[0] == 2, "across the gap");
+    CHECK(io_tape_space_fwd(&t, &len) == IO_TAPE_MARK, "second mark");
+    CHECK(io_tape_read_fwd(&t, buf, sizeof buf, &len) == IO_TAPE_EOM, "end of medium");
+    CHECK(io_tape_space_rev(&t, &len) == IO_TAPE_MARK, "reverse over the mark");
+    CHECK(io_tape_read_rev(&t, buf, sizeof buf, &len) == IO_TAPE_OK && len == 6 && buf[0] == 2,
+          "read reverse: data in forward order");
+    CHECK(io_tape_space_rev(&t, &len) == IO_TAPE_MARK, "reverse: the gap, then the mark");
+    io_tape_rewind(&t);
+    CHECK(io_tape_space_rev(&t, &len) == IO_TAPE_BOT, "reverse at BOT");
+    /* writing erases what followed */
+    CHECK(io_tape_space_fwd(&t, &len) == IO_TAPE_OK, "over record 1");
+    CHECK(io_tape_write(&t, rec + 3, 33) == IO_TAPE_OK, "write");
+    CHECK(io_tape_write_mark(&t) == IO_TAPE_OK, "write a mark");
+    CHECK(io_tape_read_fwd(&t, buf, sizeof buf, &len) == IO_TAPE_EOM, "nothing after");
+    io_tape_rewind(&t);
+    io_tape_space_fwd(&t, &len);
+    CHECK(io_tape_read_fwd(&t, buf, sizeof buf, &len) == IO_TAPE_OK && len == 33 &&
+          buf[0] == 3, "the written record");
+    io_tape_detach(&t);
+    CHECK(io_tape_attach(&t, path, 1, err, sizeof err) == 0 &&
+          io_tape_write_mark(&t) == IO_TAPE_WRP, "write-locked");
+    io_tape_detach(&t);
+    /* a corrupt image is refused at attach */
+    img[4 + 512 + 2] ^= 1; /* record 1's trailing count */
+    unlink(path);
+    rig_tempfile(path, sizeof path, img, n);
+    CHECK(io_tape_attach(&t, path, 1, err, sizeof err) < 0 && strstr(err, "not a SIMH tape"),
+          "corrupt: %s", err);
+    unlink(path);
+    rig_tempfile(path, sizeof path, img, 3);
+    CHECK(io_tape_attach(&t, path, 1, err, sizeof err) < 0 && strstr(err, "truncated"),
+          "truncated: %s", err);
+    unlink(path);
+}
+
+/* ---- the console boot's readers ---- */
+
+static void tp_entry(uint8_t *e, const char *name, uint32_t size, uint16_t addr)
+{
+    memset(e, 0, 64);
+    strcpy((char *)e, name);
+    e[37] = (uint8_t)(size >> 16);
+    io_put16(e + 38, size & 0xFFFF);
+    io_put16(e + 44, addr);
+    uint16_t sum = 0;
+    for (unsigned i = 0; i < 62; i += 2)
+        sum = (uint16_t)(sum + io_le16(e + i));
+    io_put16(e + 62, (uint16_t)-sum);
+}
+
+static void tp(void)
+{
+    static uint8_t a[70 * 512];
+    memset(a, 0, sizeof a);
+    tp_entry(a + 512, "boot", 1000, 63);
+    tp_entry(a + 512 + 64, "copy", 70000, 66); /* longer than the archive */
+    tp_entry(a + 512 + 128, "bad", 10, 63);
+    a[512 + 128 + 40] ^= 1; /* checksum broken: ignored */
+    size_t off, size;
+    char err[200];
+    CHECK(io_tp_find(a, sizeof a, "boot", &off, &size, err, sizeof err) == 0 &&
+          off == 63 * 512 && size == 1000, "boot found");
+    CHECK(io_tp_find(a, sizeof a, "copy", &off, &size, err, sizeof err) < 0 &&
+          strstr(err, "runs past"), "copy too long: %s", err);
+    CHECK(io_tp_find(a, sizeof a, "bad", &off, &size, err, sizeof err) < 0, "bad checksum");
+    CHECK(io_tp_find(a, 100, "boot", &off, &size, err, sizeof err) < 0, "truncated archive");
+}
+
+static uint8_t *gunzip(const char *path, size_t *len)
+{
+    gzFile g = gzopen(path, "rb");
+    if (!g)
+        return NULL;
+    size_t cap = 1 << 20, n = 0;
+    uint8_t *buf = malloc(cap);
+    for (;;) {
+        if (n == cap)
+            buf = realloc(buf, cap *= 2);
+        int r = gzread(g, buf + n, (unsigned)(cap - n));
+        if (r <= 0)
+            break;
+        n += (size_t)r;
+    }
+    gzclose(g);
+    *len = n;
+    return buf;
+}
+
+struct mem_fs {
+    const uint8_t *d;
+    size_t n;
+};
+
+static int mem_read(void *ctx, uint64_t off, void *buf, uint32_t n)
+{
+    const struct mem_fs *m = ctx;
+    if (off > m->n || n > m->n - off)
+        return -1;
+    memcpy(buf, m->d + off, n);
+    return 0;
+}
+
+static void real_files(const char *dir)
+{
+    char p[512], err[300];
+    size_t len, off, size;
+    snprintf(p, sizeof p, "%s/stand.gz", dir);
+    uint8_t *stand = gunzip(p, &len);
+    CHECK(stand && len == 106496, "stand.gz: %zu bytes", stand ? len : 0);
+    if (stand) {
+        CHECK(io_tp_find(stand + 7 * 512, len - 7 * 512, "boot", &off, &size, err, sizeof err) ==
+                      0 && size == 25124 && off == 63 * 512,
+              "boot in the tp archive: %s", err);
+        /* its first word is the entry mask 0, then MTPR #31,#IPL */
+        CHECK(stand[7 * 512 + off] == 0 && stand[7 * 512 + off + 2] == 0xDA,
+              "boot's first instruction");
+        CHECK(io_tp_find(stand + 7 * 512, len - 7 * 512, "copy", &off, &size, err, sizeof err) ==
+                  0 && size == 23936, "copy");
+        free(stand);
+    }
+    snprintf(p, sizeof p, "%s/miniroot.gz", dir);
+    uint8_t *mr = gunzip(p, &len);
+    CHECK(mr && len == 205 * 10240, "miniroot.gz");
+    if (mr) {
+        struct mem_fs fs = {mr, len};
+        uint8_t *data;
+        uint32_t n;
+        CHECK(io_ufs_read(mem_read, &fs, "/vmunix", &data, &n, err, sizeof err) == 0 &&
+                  n == 407552 && data[0] == 0x08 && data[1] == 0x01,
+              "miniroot /vmunix: %s", err);
+        if (n == 407552) /* a.out: text 279844, data 80872, bss 100324 */
+            CHECK(io_le32(data + 4) == 279844 && io_le32(data + 8) == 80872 &&
+                  io_le32(data + 12) == 100324, "vmunix header");
+        free(data);
+        CHECK(io_ufs_read(mem_read, &fs, "/etc/nosuchfile", &data, &n, err, sizeof err) < 0 &&
+              strstr(err, "no /etc/nosuchfile"), "missing file: %s", err);
+        CHECK(io_ufs_read(mem_read, &fs, "/etc", &data, &n, err, sizeof err) < 0 &&
+              strstr(err, "not a regular file"), "a directory: %s", err);
+        /* damage: a wrong magic number, then nothing at all */
+        uint8_t save = mr[8192 + 1372];
+        mr[8192 + 1372] ^= 0xFF;
+        CHECK(io_ufs_read(mem_read, &fs, "/vmunix", &data, &n, err, sizeof err) < 0 &&
+              strstr(err, "magic"), "bad magic: %s", err);
+        mr[8192 + 1372] = save;
+        mr[8192 + 48] = 0x33; /* bsize no longer a power of two */
+        CHECK(io_ufs_read(mem_read, &fs, "/vmunix", &data, &n, err, sizeof err) < 0 &&
+              strstr(err, "out of range"), "bad superblock: %s", err);
+        fs.n = 9000;
+        CHECK(io_ufs_read(mem_read, &fs, "/vmunix", &data, &n, err, sizeof err) < 0,
+              "a truncated partition");
+        free(mr);
+    }
+}
+
+int main(int argc, char **argv)
+{
+    events();
+    disks();
+    tapes();
+    tp();
+    if (argc > 1)
+        real_files(argv[1]);
+    else
+        CHECK(0, "give the bsd43 distribution directory");
+    return rig_report("io-media");
+}

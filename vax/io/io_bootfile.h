@@ -1,0 +1,33 @@
+/* What the console's boot reads, outside the guest: a file from a `tp`
+ * archive (the distribution tape's first file: seven 512-byte boot
+ * blocks, then the archive, whose directory is 62 blocks from its second
+ * block, each 64-byte entry a name, mode, 24-bit size and a tape address
+ * counted from the archive's first block) and a file from a 4.2BSD fast
+ * file system (read-only: the superblock at byte 8192, inodes found
+ * through the cylinder groups, directories searched by name, direct,
+ * single and double indirect blocks).  Enough to find and read /boot;
+ * every offset and size read from the medium is checked, so a damaged
+ * medium gives an error, never a host fault. */
+#ifndef VAX_IO_IO_BOOTFILE_H
+#define VAX_IO_IO_BOOTFILE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define IO_BOOTFILE_MAX (16u << 20)
+
+/* tp: the archive is `len` bytes of 512-byte blocks starting with the
+ * archive's block 0 (the distribution tape's block 7).  0 and *off, *size
+ * of the named file inside it, or -1 with a message. */
+int io_tp_find(const uint8_t *archive, size_t len, const char *name, size_t *off,
+               size_t *size, char *err, size_t errlen);
+
+/* Reads n bytes at byte offset off of the partition: 0, or -1. */
+typedef int (*io_read_fn)(void *ctx, uint64_t off, void *buf, uint32_t n);
+
+/* A file of a fast file system by its absolute path, such as /boot.  0 with a
+ * malloc'd *data (the caller frees it) and *len, or -1 with a message. */
+int io_ufs_read(io_read_fn rd, void *ctx, const char *path, uint8_t **data, uint32_t *len,
+                char *err, size_t errlen);
+
+#endif

@@ -1,0 +1,266 @@
+/* The machine's side of the 8600's I/O (vm_io.h): the CPU's references
+ * to adapter space go to the A-bus uncached, DMA reaches the memory array
+ * through a port that checks the PAMM and keeps the cache coherent, and
+ * the adapters' requests and the devices' events join the request logic
+ * (vm_dev.c).  The console's script runs on the same event queue. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "vax/machine/vm_io.h"
+#include "vax/machine/vm_mem_fast.h"
+
+/* ---- DMA: the memory port ---- */
+
+static int dma_read(void *ctx, uint32_t pa, void *buf, uint32_t n)
+{
+    struct vax_machine *m = ctx;
+    if (!vm_dma_present(m, pa, n))
+        return -1;
+    memcpy(buf, m->mem + pa, n);
+    m->io->dma_reads++;
+    m->io->dma_bytes += n;
+    return 0;
+}
+
+static int dma_write(void *ctx, uint32_t pa, const void *buf, uint32_t n)
+{
+    struct vax_machine *m = ctx;
+    if (!vm_dma_present(m, pa, n))
+        return -1;
+    memcpy(m->mem + pa, buf, n);
+    m->io->dma_writes++;
+    m->io->dma_bytes += n;
+    m->io->dma_invalidated += vm_dma_wrote(m, pa, n);
+    return 0;
+}
+
+/* ---- set up ---- */
+
+void vm_io_setup(struct vax_machine *m)
+{
+    if (m->io) {
+        io_system_reset(m->io->sys);
+        return;
+    }
+    struct vm_io *io = calloc(1, sizeof *io);
+    if (!io)
+        return; /* no I/O: every reference to adapter space machine-checks */
+    struct io_memory mem = {.ctx = m, .read = dma_read, .write = dma_write};
+    struct io_config cfg = {.dz = 1};
+    io->sys = io_system_new(&m->st.microcycles, &m->int_dirty, &mem, &cfg);
+    if (!io->sys) {
+        free(io);
+        return;
+    }
+    m->io = io;
+}
+
+void vm_io_free(struct vax_machine *m)
+{
+    if (!m->io)
+        return;
+    if (m->io->con_user_on)
+        io_term_user_free(&m->io->con_user);
+    io_script_free(&m->io->con_script);
+    io_system_free(m->io->sys);
+    free(m->io);
+    m->io = NULL;
+}
+
+/* ---- CPU references ---- */
+
+static void charge(struct vax_machine *m)
+{
+    m->st.microcycles += VM_IO_REF_CYCLES;
+    m->st.stall_cycles += VM_IO_REF_CYCLES;
+    m->io->refs++;
+    m->int_dirty = 1; /* a register access may change a request */
+    io_events_run(&m->io->sys->ev); /* the device's state as of now */
+}
+
+int vm_io_read_ref(struct vax_machine *m, uint32_t pa, unsigned n, uint64_t *out)
+{
+    if (!m->io) {
+        vm_machine_check(m, pa, 0);
+        return -1;
+    }
+    charge(m);
+    unsigned slot = m->pamm[(pa >> 20) & 0x3FF] - 0x18u;
+    enum io_status st;
+    uint32_t lo = 0, hi = 0;
+    if (n == 1 || n == 2 || n == 4) {
+        st = io_abus_read(&m->io->sys->abus, slot, pa, (int)n, &lo);
+    } else if (n == 8 && !(pa & 7)) { /* a quadword: two longword cycles */
+        st = io_abus_read(&m->io->sys->abus, slot, pa, 4, &lo);
+        if (st == IO_OK)
+            st = io_abus_read(&m->io->sys->abus, slot, pa + 4, 4, &hi);
+    } else {
+        st = IO_ERRCONF;
+    }
+    if (st != IO_OK) {
+        vm_machine_check(m, pa, 0);
+        return -1;
+    }
+    *out = (uint64_t)hi << 32 | lo;
+    return 0;
+}
+
+int vm_io_write_ref(struct vax_machine *m, uint32_t pa, unsigned n, uint64_t v)
+{
+    if (!m->io) {
+        vm_machine_check(m, pa, 1);
+        return -1;
+    }
+    charge(m);
+    unsigned slot = m->pamm[(pa >> 20) & 0x3FF] - 0x18u;
+    enum io_status st;
+    if (n == 1 || n == 2 || n == 4) {
+        st = io_abus_write(&m->io->sys->abus, slot, pa, (int)n, (uint32_t)v);
+    } else if (n == 8 && !(pa & 7)) {
+        st = io_abus_write(&m->io->sys->abus, slot, pa, 4, (uint32_t)v);
+        if (st == IO_OK)
+            st = io_abus_write(&m->io->sys->abus, slot, pa + 4, 4, (uint32_t)(v >> 32));
+    } else {
+        st = IO_ERRCONF;
+    }
+    if (st == IO_ERRCONF) {
+        vm_machine_check(m, pa, 1);
+        return -1;
+    }
+    return 0; /* a timeout is the write-timeout interrupt, later */
+}
+
+/* ---- events and interrupts ---- */
+
+void vm_io_update(struct vax_machine *m)
+{
+    if (!m->io)
+        return;
+    io_events_run(&m->io->sys->ev);
+    if (m->io->sys->stop_requested && !m->stop) {
+        m->stop = VM_STOPPED;
+        snprintf(m->reason, sizeof m->reason, "%.159s", m->io->sys->stop_reason);
+    }
+}
+
+uint64_t vm_io_next_event(const struct vax_machine *m)
+{
+    return m->io ? io_events_next(&m->io->sys->ev) : UINT64_MAX;
+}
+
+int vm_io_int_eval(const struct vax_machine *m, uint32_t *vec)
+{
+    if (!m->io) {
+        *vec = 0;
+        return 0;
+    }
+    return io_abus_int_eval(&m->io->sys->abus, vec);
+}
+
+void vm_io_int_ack(struct vax_machine *m, int ipl)
+{
+    if (m->io)
+        io_abus_int_ack(&m->io->sys->abus, ipl);
+}
+
+/* ---- the console's host side ---- */
+
+void vm_io_console_output(struct vax_machine *m, uint8_t c)
+{
+    if (m->io && m->io->con_user_on)
+        io_term_user_output(&m->io->con_user, c);
+}
+
+static void script_type(void *ctx, uint8_t c) { vm_console_receive(ctx, c); }
+
+static void script_stop(void *ctx, const char *why)
+{
+    struct vax_machine *m = ctx;
+    io_system_request_stop(m->io->sys, why);
+    m->int_dirty = 1;
+}
+
+int vm_console_script(struct vax_machine *m, const char *text, size_t len, const char *name,
+                      double timeout_s, char *err, size_t errlen)
+{
+    if (!m->io) {
+        snprintf(err, errlen, "the machine has no I/O system");
+        return -1;
+    }
+    if (m->io->con_user_on) {
+        snprintf(err, errlen, "a console script is already running");
+        return -1;
+    }
+    if (!(timeout_s > 0) || timeout_s > 1e6) {
+        snprintf(err, errlen, "expect timeout %g s out of range (0-1e6]", timeout_s);
+        return -1;
+    }
+    if (io_script_parse(text, len, name, &m->io->con_script, err, errlen) < 0)
+        return -1;
+    vm_console_input(m, "", 0); /* the script types; the host's stdin does not */
+    uint64_t timeout = (uint64_t)(timeout_s * (double)IO_CYCLES_PER_SEC + 0.5);
+    if (io_term_user_start(&m->io->con_user, &m->io->sys->ev, &m->io->con_script,
+                           VM_SCRIPT_TYPE_CYCLES, timeout, script_type, m, script_stop,
+                           m) < 0) {
+        io_script_free(&m->io->con_script);
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    m->io->con_user_on = 1;
+    m->int_dirty = 1;
+    return 0;
+}
+
+enum vm_script_state vm_console_script_state(const struct vax_machine *m, const char **msg,
+                                             unsigned *line)
+{
+    *msg = "";
+    *line = 0;
+    if (!m->io || !m->io->con_user_on)
+        return VM_SCRIPT_NONE;
+    const struct io_term_user *u = &m->io->con_user;
+    if (u->pc < u->s->n)
+        *line = u->s->step[u->pc].line;
+    switch (u->state) {
+    case IO_USER_DONE: return VM_SCRIPT_DONE;
+    case IO_USER_FAILED: *msg = u->failure; return VM_SCRIPT_FAILED;
+    default: return VM_SCRIPT_RUNNING;
+    }
+}
+
+/* ---- attaching media ---- */
+
+int vm_attach(struct vax_machine *m, const char *dev, const char *path, int readonly,
+              char *err, size_t errlen)
+{
+    if (!m->io) {
+        snprintf(err, errlen, "the machine has no I/O system");
+        return -1;
+    }
+    return io_system_attach(m->io->sys, dev, path, readonly, err, errlen);
+}
+
+struct io_system *vm_io_system(struct vax_machine *m) { return m->io ? m->io->sys : NULL; }
+
+void vm_io_get_stats(const struct vax_machine *m, struct vm_io_stats *s)
+{
+    memset(s, 0, sizeof *s);
+    if (!m->io)
+        return;
+    const struct io_system *sys = m->io->sys;
+    s->refs = m->io->refs;
+    s->dma_bytes = m->io->dma_bytes;
+    s->dma_invalidated = m->io->dma_invalidated;
+    s->events = sys->ev.fired;
+    for (unsigned u = 0; u < IO_RP_UNITS; u++) {
+        s->disk_sectors_read += sys->rp[u].sectors_read;
+        s->disk_sectors_written += sys->rp[u].sectors_written;
+    }
+    s->tape_records_read = sys->tm03.records_read;
+    s->tape_records_written = sys->tm03.records_written;
+    for (unsigned i = 0; i < IO_ABUS_SLOTS; i++)
+        if (sys->abus.slot[i])
+            s->sbi_timeouts += sys->abus.slot[i]->timeouts;
+    s->unibus_nxm = sys->uba.nxm_refs;
+}

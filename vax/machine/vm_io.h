@@ -1,0 +1,61 @@
+/* The machine's side of the 8600's I/O (private to vax/machine): physical
+ * references to adapter space, the memory port DMA uses, interrupts and
+ * events into the request logic, the console's host side (scripts).
+ * The I/O hardware itself is vax/io. */
+#ifndef VAX_MACHINE_VM_IO_H
+#define VAX_MACHINE_VM_IO_H
+
+#include "vax/io/io_script.h"
+#include "vax/io/io_system.h"
+#include "vax/machine/vm_internal.h"
+
+/* Microcycles an I/O register reference keeps the E-box waiting: the
+ * A-bus, the SBIA and the SBI, about a microsecond. */
+#define VM_IO_REF_CYCLES 12
+
+struct vm_io {
+    struct io_system *sys;
+    struct io_script con_script;        /* --console-script */
+    struct io_term_user con_user;
+    int con_user_on;
+    /* statistics */
+    uint64_t refs, dma_reads, dma_writes, dma_bytes, dma_invalidated;
+};
+
+/* Is pa (30 bits) in an I/O adapter's window (PAMM code 0x18-0x1B)? */
+static inline int vm_io_space(const struct vax_machine *m, uint32_t pa)
+{
+    uint8_t c = m->pamm[(pa >> 20) & 0x3FF];
+    return c >= 0x18 && c <= 0x1B;
+}
+
+/* A CPU reference of n bytes at pa in I/O space: 0, or -1 after the
+ * machine check (vm_machine_check) it caused. */
+int vm_io_read_ref(struct vax_machine *m, uint32_t pa, unsigned n, uint64_t *out);
+int vm_io_write_ref(struct vax_machine *m, uint32_t pa, unsigned n, uint64_t v);
+
+/* vm_mem.c's pieces the I/O side uses. */
+void vm_machine_check(struct vax_machine *m, uint32_t pa, int write);
+int vm_dma_present(const struct vax_machine *m, uint32_t pa, uint32_t n);
+/* DMA wrote [pa, pa+n): the cache lines holding it are invalidated (their
+ * data are already the array's), memos pointing at them flushed, and the
+ * code hook told.  Returns the number of lines invalidated. */
+unsigned vm_dma_wrote(struct vax_machine *m, uint32_t pa, uint32_t n);
+/* Memory changed under the CPU (DMA): a later trace cache of decoded code
+ * hooks here to drop what it holds for [pa, pa+len).  Nothing caches
+ * decoded code yet, so it does nothing; every DMA write calls it. */
+void vm_code_write_notify(struct vax_machine *m, uint32_t pa, uint32_t len);
+
+/* The request logic's view (vm_dev.c). */
+void vm_io_setup(struct vax_machine *m);        /* at power-up */
+void vm_io_free(struct vax_machine *m);
+void vm_io_update(struct vax_machine *m);       /* run the events due */
+uint64_t vm_io_next_event(const struct vax_machine *m);
+int vm_io_int_eval(const struct vax_machine *m, uint32_t *vec);
+void vm_io_int_ack(struct vax_machine *m, int ipl);
+/* The console terminal printed c (its script watches). */
+void vm_io_console_output(struct vax_machine *m, uint8_t c);
+/* vm_dev.c: a character arrives in the console receiver (RXDB). */
+void vm_console_receive(struct vax_machine *m, uint8_t c);
+
+#endif
