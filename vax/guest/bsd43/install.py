@@ -54,6 +54,18 @@ import mkdist  # noqa: E402
 import ufs  # noqa: E402
 
 MEMORY_MB = 8  # as SIMH's reference runs: "real mem = 8388608"
+# The TODR of each step's power-on: spamctl's `fixed` (12:00 on June 7,
+# 1986: 2^28 + hundredths of a second since January 1) plus an hour per
+# step, so the clock never runs backwards from one boot to the next: fsck
+# -p rewrites a cylinder group whose time is later than its own clock
+# ("SUMMARY INFORMATION BAD (SALVAGED)", then rc reboots).  A later boot
+# of the installed disk uses BOOT_TODR (June 8) or `--todr host`.
+TODR_FIXED = (1 << 28) + ((31 + 28 + 31 + 30 + 31 + 6) * 86400 + 12 * 3600) * 100
+TODR_HOUR = 3600 * 100
+BOOT_TODR = TODR_FIXED + 24 * TODR_HOUR
+# what a guest program prints when it dies (the machine is wrong then)
+GUEST_DEATHS = ("core dumped", "Memory fault", "Bus error", "Illegal instruction",
+                "Segmentation fault", "panic:")
 STEPS = (
     # name, --boot, --boot-flags, script, attach the tape, expect timeout (s)
     ("copy", "tu0:copy", 0, "copy.script", True, 120),
@@ -88,9 +100,16 @@ def inputs_digest(dist_sums, spamctl, trace):
     return parts
 
 
-def run_step(spamctl, step, tape, disk, work, trace, log):
+def console_text(path):
+    """A console transcript as text: bit 7 (parity) stripped, no CRs."""
+    raw = open(path, "rb").read() if os.path.exists(path) else b""
+    return bytes(b & 0x7F for b in raw).decode("ascii").replace("\r", "")
+
+
+def run_step(spamctl, index, step, tape, disk, work, trace, log):
     name, boot, flags, script, with_tape, timeout = step
     cmd = [spamctl, "run", "--boot", boot, "--boot-flags", str(flags),
+           "--todr", str(TODR_FIXED + index * TODR_HOUR),
            "--attach", f"rp0={disk}", "--memory", str(MEMORY_MB),
            "--max-cycles", "unlimited", "--expect-timeout", str(timeout),
            "--console-script", os.path.join(HERE, script),
@@ -103,14 +122,16 @@ def run_step(spamctl, step, tape, disk, work, trace, log):
     t0 = time.monotonic()
     p = subprocess.run(cmd, capture_output=True, text=True)
     wall = time.monotonic() - t0
+    text = console_text(os.path.join(work, f"{name}.log"))
     if p.returncode != 0:
-        tail = "".join(open(os.path.join(work, f"{name}.log"), "rb").read()[-600:]
-                       .decode("latin-1").replace("\r", "")) \
-            if os.path.exists(os.path.join(work, f"{name}.log")) else ""
         raise InstallError(f"step {name}: spamctl exit {p.returncode}: "
                            f"{(p.stderr or p.stdout).strip()}\n--- console, last lines ---\n"
-                           + "\n".join(bytes(b & 0x7F for b in tail.encode("latin-1"))
-                                       .decode("ascii").splitlines()[-12:]))
+                           + "\n".join(text.splitlines()[-12:]))
+    for death in GUEST_DEATHS:
+        if death in text:
+            line = next(ln for ln in text.splitlines() if death in ln)
+            raise InstallError(f"step {name}: a guest program died: {line.strip()!r} "
+                               f"(console in {work}/{name}.log)")
     st = json.load(open(os.path.join(work, f"{name}.state.json")))
     row = {"step": name, "wall_s": round(wall, 2), "instructions": st["instructions"],
            "microcycles": st["microcycles"],
@@ -164,16 +185,18 @@ def install(args, log):
     mkdist.build_tape(args.dist, tape)
     mkdist.new_rp06(partial)
     log(f"install: 4.3BSD from {args.dist} onto {args.disk} (transcripts in {args.work})")
-    rows = [run_step(args.spamctl, s, tape, partial, args.work, args.trace, log) for s in STEPS]
+    rows = [run_step(args.spamctl, i, s, tape, partial, args.work, args.trace, log)
+            for i, s in enumerate(STEPS)]
     check_disk(partial)
     os.replace(partial, args.disk)
-    done = {"inputs": want, "steps": rows}
+    done = {"inputs": want, "steps": rows, "boot_todr": BOOT_TODR}
     with open(record + ".tmp", "w") as f:
         json.dump(done, f, indent=1)
     os.replace(record + ".tmp", record)
     total = sum(r["wall_s"] for r in rows)
     log(f"install: done in {total:.1f} s wall; {args.disk} boots multi-user: "
-        f"spamctl run --boot rp0 --attach rp0={args.disk} --max-cycles unlimited")
+        f"spamctl run --boot rp0 --attach rp0={args.disk} --todr {BOOT_TODR} "
+        f"--max-cycles unlimited")
     return done
 
 
