@@ -1393,13 +1393,19 @@ COLD static void snap_lazy(struct vax_machine *m, const struct undo *u)
 
 /* The sequencing phase of a word that fetches (IRD, SPECMODE): with
  * MAPEN the abort state is taken again just before it (§11), unless the
- * fetch of n bytes cannot microtrap (vm_istream_safe). */
+ * fetch of n bytes cannot microtrap (vm_istream_safe).  For IRD (ird = 1)
+ * the previous instruction is complete: the abort state's register-change
+ * log is empty, as IRD leaves it, so a fault on the next opcode or its
+ * first specifier byte (a TNV on the next page) does not UNDO the previous
+ * instruction's register writes or autoincrements. */
 static inline int seq_abort_state(struct vax_machine *m, int mapen, unsigned n,
-                                  unsigned fl, uint32_t psl0, uint32_t a)
+                                  unsigned fl, uint32_t psl0, uint32_t a, int ird)
 {
     if (!mapen || vm_istream_safe(m, n))
         return 0;
     snap_save(m, &m->snap);
+    if (ird)
+        m->snap.log_n = 0;
     m->snap.seq = 1;
     m->snap.fl = fl;
     m->snap.psl0 = psl0;
@@ -1583,7 +1589,7 @@ static inline void run_loop(struct vax_machine *m, uint64_t limit, int tracing,
             upc = m->ustack[--m->usp] & (UCS_SIZE - 1);
             continue;
         case US_IRD: /* at most 3 bytes: opcode, FD opcode, specifier */
-            seqsnap = seq_abort_state(m, mapen, 3, fl, psl0, a);
+            seqsnap = seq_abort_state(m, mapen, 3, fl, psl0, a, 1);
             next = ird(m, 1);
             break;
         case US_IRDIF:
@@ -1591,17 +1597,17 @@ static inline void run_loop(struct vax_machine *m, uint64_t limit, int tracing,
                 upc = irdif_else(m, w) & (UCS_SIZE - 1);
                 continue;
             }
-            seqsnap = seq_abort_state(m, mapen, 3, fl, psl0, a);
+            seqsnap = seq_abort_state(m, mapen, 3, fl, psl0, a, 1);
             next = ird(m, 1);
             break;
         case US_SPECNEXT:
-            seqsnap = seq_abort_state(m, mapen, 1, fl, psl0, a);
+            seqsnap = seq_abort_state(m, mapen, 1, fl, psl0, a, 0);
             next = spec_next(m);
             break;
         case US_DISPATCH:
             switch (w->disp) {
             case UD_SPECMODE:
-                seqsnap = seq_abort_state(m, mapen, 1, fl, psl0, a);
+                seqsnap = seq_abort_state(m, mapen, 1, fl, psl0, a, 0);
                 next = spec_dispatch(m);
                 break;
             case UD_OPREG: next = (uint16_t)(w->next + m->opreg[m->opk]); break;
@@ -1613,7 +1619,7 @@ static inline void run_loop(struct vax_machine *m, uint64_t limit, int tracing,
             break;
         case US_CALL: case US_BCALL: case US_DCALL:
             if (pfl & PW_SEQFETCH) /* DCALL SPECMODE: one byte */
-                seqsnap = seq_abort_state(m, mapen, 1, fl, psl0, a);
+                seqsnap = seq_abort_state(m, mapen, 1, fl, psl0, a, 0);
             next = sequence(m, w, fl, psl0, a, wd);
             break;
         case US__COUNT: /* an unused word (predecode) */
