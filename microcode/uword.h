@@ -38,7 +38,8 @@
     X(PASSA) X(PASSB) X(ADD) X(ADC) X(SUB) X(SBC) X(AND) X(OR) X(XOR)     \
     X(BIC) X(NOT) X(SEXT) X(ZEXT) X(TRUNC) X(MUL) X(MULU) X(DIV)          \
     X(SHL) X(SHR) X(SAR) X(SHLQ) X(SHRQ) X(ASH) X(ASHQ) X(ROTL) X(MASK)   \
-    X(FFS) X(FFC) X(BIT) X(HMRG) X(PACK) X(CLZ)
+    X(FFS) X(FFC) X(BIT) X(HMRG) X(PACK) X(CLZ)                           \
+    X(DSHL) X(DSHR)
 
 /* Data length of the cycle.  3 bits.  O (octaword, 16 bytes) is an
  * operand size: the ALU works at L in such a cycle (§3.2). */

@@ -26,6 +26,8 @@ import sys
 import tempfile
 import time
 
+import excuse_h
+
 LOAD = 0x1000
 MEM_LO, MEM_LEN = 0x8000, 0x2000
 HALT_PTR = 0x7FFC          # image holds the address just after the final HALT
@@ -190,9 +192,10 @@ ORACLE_8600 = os.environ.get("VAX8600_ORACLE") or os.environ.get("DIFFTEST_VAX86
     os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "shared", "oracles", "vax8600")
 
 
-def run_simh(progs, history=False, binary="vax780"):
+def run_simh(progs, history=False, binary=os.environ.get("DIFFTEST_SIMH", "vax780")):
     """Run programs in one vax780 process (or another SIMH VAX: the
-    second oracle, ORACLE_8600); returns {idx: result}."""
+    second oracle, ORACLE_8600; DIFFTEST_SIMH=PATH makes another the
+    reference of a whole run); returns {idx: result}."""
     with tempfile.NamedTemporaryFile("w", suffix=".sim", delete=False) as f:
         f.write(simh_script(progs, history))
         script = f.name
@@ -372,7 +375,8 @@ def ashp_excuse(prog, ours):
 
 
 def try_excuse1(vasm, prog, ours):
-    why = ashp_excuse(prog, ours)
+    why = ashp_excuse(prog, ours) or excuse_h.try_excuse(prog, ours, run_simh, compare,
+                                                         ORACLE_8600)  # floath
     if why:
         return why
     if prog.mnegl_sites == 0:

@@ -1199,13 +1199,19 @@ COLD static void snap_lazy(struct vax_machine *m, const struct undo *u)
 
 /* The sequencing phase of a word that fetches (IRD, SPECMODE): with
  * MAPEN the abort state is taken again just before it (§11), unless the
- * fetch of n bytes cannot microtrap (vm_istream_safe). */
+ * fetch of n bytes cannot microtrap (vm_istream_safe).  For IRD (ird = 1)
+ * the previous instruction is complete: the abort state's register-change
+ * log is empty, as IRD leaves it, so a fault on the next opcode or its
+ * first specifier byte (a TNV on the next page) does not UNDO the previous
+ * instruction's register writes or autoincrements. */
 static inline int seq_abort_state(struct vax_machine *m, int mapen, unsigned n,
-                                  unsigned fl, uint32_t psl0, uint32_t a)
+                                  unsigned fl, uint32_t psl0, uint32_t a, int ird)
 {
     if (!mapen || vm_istream_safe(m, n))
         return 0;
     snap_save(m, &m->snap);
+    if (ird)
+        m->snap.log_n = 0;
     m->snap.seq = 1;
     m->snap.fl = fl;
     m->snap.psl0 = psl0;
@@ -1229,7 +1235,7 @@ static inline int ird_point(struct vax_machine *m, uint64_t limit, int mapen, in
         vm_ird_pending(m, mapen, fl, psl0, a);
         return IRDP_RETURN;
     }
-    int seqsnap = seq_abort_state(m, mapen, 3, fl, psl0, a);
+    int seqsnap = seq_abort_state(m, mapen, 3, fl, psl0, a, 1);
     if (use_tc && m->tc)
         return vm_tc_run(m, limit, mapen, seqsnap, upc);
     uint16_t next = ird(m, 1);
@@ -1485,13 +1491,13 @@ static inline void run_loop(struct vax_machine *m, uint64_t limit, int tracing,
             }
             goto ird_now;
         case US_SPECNEXT:
-            seqsnap = seq_abort_state(m, mapen, 1, fl, psl0, a);
+            seqsnap = seq_abort_state(m, mapen, 1, fl, psl0, a, 0);
             next = spec_next(m);
             break;
         case US_DISPATCH:
             switch (w->disp) {
             case UD_SPECMODE:
-                seqsnap = seq_abort_state(m, mapen, 1, fl, psl0, a);
+                seqsnap = seq_abort_state(m, mapen, 1, fl, psl0, a, 0);
                 next = spec_dispatch(m);
                 break;
             case UD_OPREG: next = (uint16_t)(w->next + m->opreg[m->opk]); break;
@@ -1503,7 +1509,7 @@ static inline void run_loop(struct vax_machine *m, uint64_t limit, int tracing,
             break;
         case US_CALL: case US_BCALL: case US_DCALL:
             if (pfl & PW_SEQFETCH) /* DCALL SPECMODE: one byte */
-                seqsnap = seq_abort_state(m, mapen, 1, fl, psl0, a);
+                seqsnap = seq_abort_state(m, mapen, 1, fl, psl0, a, 0);
             next = sequence(m, w, fl, psl0, a, wd);
             break;
         case US__COUNT: /* an unused word (predecode) */
@@ -1691,9 +1697,9 @@ void vm_spec_advance(struct vax_machine *m)
 }
 uint32_t vm_istream(struct vax_machine *m, unsigned n) { return istream(m, n); }
 int vm_seq_abort_state(struct vax_machine *m, int mapen, unsigned n, unsigned fl,
-                       uint32_t psl0, uint32_t a)
+                       uint32_t psl0, uint32_t a, int ird)
 {
-    return seq_abort_state(m, mapen, n, fl, psl0, a);
+    return seq_abort_state(m, mapen, n, fl, psl0, a, ird);
 }
 int vm_cond(const struct vax_machine *m, unsigned c, unsigned fl, uint32_t psl,
             uint32_t a, const struct uword *w)

@@ -215,6 +215,13 @@ static inline uint32_t alu(struct vax_machine *m, unsigned f, uint32_t a, uint32
         r = a ? (uint32_t)__builtin_clz(a) : 32;
         *fl = a ? 0 : F_Z;
         return r;
+    case UA_DSHL: case UA_DSHR: { /* the funnel shifter: A:B by SC<4:0> */
+        uint64_t x = (uint64_t)a << 32 | b;
+        unsigned n = m->sc & 31;
+        r = f == UA_DSHL ? (uint32_t)((x << n) >> 32) : (uint32_t)(x >> n);
+        *fl = nz(r, 0x80000000u);
+        return r;
+    }
     default: NOT_REACHED(); r = 0;
     }
     *fl = nz(r, sign) | (v ? F_V : 0) | (c ? F_C : 0);

@@ -295,7 +295,7 @@ uint16_t vm_ird_decode(struct vax_machine *m, uint32_t op);
 uint16_t vm_spec_decode(struct vax_machine *m, uint32_t b);
 uint32_t vm_istream(struct vax_machine *m, unsigned n);
 int vm_seq_abort_state(struct vax_machine *m, int mapen, unsigned n, unsigned fl,
-                       uint32_t psl0, uint32_t a);
+                       uint32_t psl0, uint32_t a, int ird);
 unsigned vm_seq_resolve(struct vax_machine *m, const struct uword *w, unsigned fl,
                         uint32_t psl0, uint32_t a, unsigned wd);
 int vm_cond(const struct vax_machine *m, unsigned c, unsigned fl, uint32_t psl,

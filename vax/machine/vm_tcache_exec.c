@@ -415,7 +415,7 @@ ird_cold:
             return IRDP_RETURN;
         }
         /* the fetch may microtrap: the abort state, as vm.c's ird_point */
-        irdsnap = vm_seq_abort_state(m, mapen, 3, fl, psl0, a);
+        irdsnap = vm_seq_abort_state(m, mapen, 3, fl, psl0, a, 1);
     }
 
 entry: {
@@ -793,7 +793,7 @@ spec_slow: {
         tc_latch_apply(m, sw->seq);
         m->upc = sw->upc;
         word_vals(m, sw, &fl, &a, &psl0);
-        snap = vm_seq_abort_state(m, mapen, 1, fl, psl0, a);
+        snap = vm_seq_abort_state(m, mapen, 1, fl, psl0, a, 0);
         if (u->y == 1)
             vm_spec_advance(m);
     }

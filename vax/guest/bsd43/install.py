@@ -1,0 +1,231 @@
+#!/usr/bin/env python3
+"""Installs the original 4.3BSD (June 1986) on an RP06 disk image, on our
+microcode 8600, from the distribution files -- the manual's procedure,
+every step done by 4.3BSD's own programs:
+
+  1. the distribution tape (SIMH .tap) from stand.gz, miniroot.gz and
+     rootdump.gz, their SHA-256 sums checked against SHA256SUMS; an empty
+     RP06 image;
+  2. copy.script:     the tape's standalone `copy`: the mini-root to hp0b;
+  3. miniroot.script: the tape's `boot` loads hp(0,1)vmunix, root on hp0b;
+     the mini-root's `xtr` makes hp0a (newfs), restores the root dump from
+     tape file 3 and checks it (fsck);
+  4. single.script:   the new root's /boot, single-user (R11 = RB_SINGLE):
+     /etc/fstab from fstab.rp06, `MAKEDEV std dz0 pty0`, newfs of the
+     (empty) /usr on hp0g, /etc/halt;
+  5. the host reads the finished file system and checks it.
+
+Each step is one `spamctl run` with a console script from this directory,
+in emulated time with the fixed TODR: the same inputs give the same disk
+and the same transcripts.  The disk boots multi-user with
+`spamctl run --boot rp0 --attach rp0=DISK` (README.md).
+
+usage: install.py [--dist DIR] [--spamctl PATH] [--work DIR] [--trace]
+                  [--reuse] [--quiet] DISK
+
+--dist DIR   the distribution files (default ../shared/bsd43 beside the
+             source tree)
+--spamctl P  the spamctl to run (default: build/cli/spamctl of this source
+             tree, else the one on PATH)
+--work DIR   the tape, console transcripts, traces (default DISK.work)
+--trace      trace every step with SPAM: WORK/STEP.spam
+--reuse      keep DISK when it was made from the same inputs (the
+             distribution's sums, the spamctl binary -- machine and
+             microcode --, these scripts, the options), as DISK.inputs
+             records; else install anew
+--quiet      no progress lines
+
+Exit status 0 installed (or reused), 1 an error (named), 2 usage.
+"""
+import argparse
+import fcntl
+import hashlib
+import json
+import os
+import shutil
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+SOURCE_ROOT = os.path.dirname(os.path.dirname(os.path.dirname(HERE)))
+sys.path.insert(0, HERE)
+import mkdist  # noqa: E402
+import ufs  # noqa: E402
+
+MEMORY_MB = 8  # as SIMH's reference runs: "real mem = 8388608"
+# The TODR of each step's power-on: spamctl's `fixed` (12:00 on June 7,
+# 1986: 2^28 + hundredths of a second since January 1) plus an hour per
+# step, so the clock never runs backwards from one boot to the next: fsck
+# -p rewrites a cylinder group whose time is later than its own clock
+# ("SUMMARY INFORMATION BAD (SALVAGED)", then rc reboots).  A later boot
+# of the installed disk uses BOOT_TODR (June 8) or `--todr host`.
+TODR_FIXED = (1 << 28) + ((31 + 28 + 31 + 30 + 31 + 6) * 86400 + 12 * 3600) * 100
+TODR_HOUR = 3600 * 100
+BOOT_TODR = TODR_FIXED + 24 * TODR_HOUR
+# what a guest program prints when it dies (the machine is wrong then)
+GUEST_DEATHS = ("core dumped", "Memory fault", "Bus error", "Illegal instruction",
+                "Segmentation fault", "panic:")
+STEPS = (
+    # name, --boot, --boot-flags, script, attach the tape, expect timeout (s)
+    ("copy", "tu0:copy", 0, "copy.script", True, 120),
+    ("miniroot", "tu0", 0, "miniroot.script", True, 900),
+    ("single", "rp0", 2, "single.script", False, 600),
+)
+
+
+class InstallError(Exception):
+    pass
+
+
+def default_spamctl():
+    built = os.path.join(SOURCE_ROOT, "build", "cli", "spamctl")
+    return built if os.access(built, os.X_OK) else shutil.which("spamctl") or built
+
+
+def file_sha256(path):
+    h = hashlib.sha256()
+    with open(path, "rb") as f:
+        for block in iter(lambda: f.read(1 << 20), b""):
+            h.update(block)
+    return h.hexdigest()
+
+
+def inputs_digest(dist_sums, spamctl, trace):
+    """What the installed disk depends on."""
+    parts = {"dist": dist_sums, "spamctl": file_sha256(spamctl), "trace": trace,
+             "memory": MEMORY_MB}
+    for name in ("install.py", "mkdist.py") + tuple(s[3] for s in STEPS):
+        parts[name] = file_sha256(os.path.join(HERE, name))
+    return parts
+
+
+def console_text(path):
+    """A console transcript as text: bit 7 (parity) stripped, no CRs."""
+    raw = open(path, "rb").read() if os.path.exists(path) else b""
+    return bytes(b & 0x7F for b in raw).decode("ascii").replace("\r", "")
+
+
+def run_step(spamctl, index, step, tape, disk, work, trace, log):
+    name, boot, flags, script, with_tape, timeout = step
+    cmd = [spamctl, "run", "--boot", boot, "--boot-flags", str(flags),
+           "--todr", str(TODR_FIXED + index * TODR_HOUR),
+           "--attach", f"rp0={disk}", "--memory", str(MEMORY_MB),
+           "--max-cycles", "unlimited", "--expect-timeout", str(timeout),
+           "--console-script", os.path.join(HERE, script),
+           "--console-out", os.path.join(work, f"{name}.log"),
+           "--dump-state", os.path.join(work, f"{name}.state.json")]
+    if with_tape:
+        cmd += ["--attach", f"tu0:ro={tape}"]
+    if trace:
+        cmd += ["-o", os.path.join(work, f"{name}.spam")]
+    t0 = time.monotonic()
+    p = subprocess.run(cmd, capture_output=True, text=True)
+    wall = time.monotonic() - t0
+    text = console_text(os.path.join(work, f"{name}.log"))
+    if p.returncode != 0:
+        raise InstallError(f"step {name}: spamctl exit {p.returncode}: "
+                           f"{(p.stderr or p.stdout).strip()}\n--- console, last lines ---\n"
+                           + "\n".join(text.splitlines()[-12:]))
+    for death in GUEST_DEATHS:
+        if death in text:
+            line = next(ln for ln in text.splitlines() if death in ln)
+            raise InstallError(f"step {name}: a guest program died: {line.strip()!r} "
+                               f"(console in {work}/{name}.log)")
+    st = json.load(open(os.path.join(work, f"{name}.state.json")))
+    row = {"step": name, "wall_s": round(wall, 2), "instructions": st["instructions"],
+           "microcycles": st["microcycles"],
+           "emulated_s": round(st["microcycles"] * 80e-9, 2)}
+    log(f"  {name:9} {row['emulated_s']:8.1f} s emulated  {row['instructions']:>12,} "
+        f"instructions  {wall:6.1f} s wall")
+    return row
+
+
+def check_disk(disk):
+    """The installed root as the host reads it."""
+    try:
+        fs = ufs.Ufs.open(disk, "a")
+        if fs.read("/etc/fstab") != fs.read("/etc/fstab.rp06"):
+            raise InstallError("/etc/fstab is not /etc/fstab.rp06")
+        dev = fs.listdir("/dev")
+        for want in ["console", "drum", "mem", "kmem", "null", "tty"] + \
+                [f"tty0{i}" for i in range(8)] + ["ttyp0", "ptyp0"]:
+            if want not in dev:
+                raise InstallError(f"/dev/{want} missing (MAKEDEV)")
+        for f in ("/vmunix", "/boot", "/etc/init", "/etc/rc", "/bin/sh", "/bin/csh"):
+            if fs.stat(f).kind() != ufs.IFREG:
+                raise InstallError(f"{f} is not a regular file")
+        usr = ufs.Ufs.open(disk, "g")
+        if sorted(usr.listdir("/")) != [".", "..", "lost+found"]:
+            raise InstallError("hp0g is not the new, empty /usr")
+    except ufs.UfsError as e:
+        raise InstallError(f"the installed disk: {e}") from None
+
+
+def install(args, log):
+    dist_sums = mkdist.check(args.dist)  # before anything else
+    if not os.access(args.spamctl, os.X_OK):
+        raise InstallError(f"{args.spamctl}: no spamctl there (build the tree, or --spamctl)")
+    want = inputs_digest(dist_sums, args.spamctl, args.trace)
+    record = args.disk + ".inputs"
+    if args.reuse and os.path.exists(args.disk) and os.path.exists(record):
+        try:
+            had = json.load(open(record))
+        except (OSError, ValueError):
+            had = None
+        if had and had.get("inputs") == want:
+            log(f"install: {args.disk} reused (made from the same inputs)")
+            return had
+    os.makedirs(args.work, exist_ok=True)
+    for stale in (record, args.disk):
+        if os.path.exists(stale):
+            os.remove(stale)
+    tape = os.path.join(args.work, "dist.tap")
+    partial = args.disk + ".partial"
+    mkdist.build_tape(args.dist, tape)
+    mkdist.new_rp06(partial)
+    log(f"install: 4.3BSD from {args.dist} onto {args.disk} (transcripts in {args.work})")
+    rows = [run_step(args.spamctl, i, s, tape, partial, args.work, args.trace, log)
+            for i, s in enumerate(STEPS)]
+    check_disk(partial)
+    os.replace(partial, args.disk)
+    done = {"inputs": want, "steps": rows, "boot_todr": BOOT_TODR}
+    with open(record + ".tmp", "w") as f:
+        json.dump(done, f, indent=1)
+    os.replace(record + ".tmp", record)
+    total = sum(r["wall_s"] for r in rows)
+    log(f"install: done in {total:.1f} s wall; {args.disk} boots multi-user: "
+        f"spamctl run --boot rp0 --attach rp0={args.disk} --todr {BOOT_TODR} "
+        f"--max-cycles unlimited")
+    return done
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
+                                 formatter_class=argparse.RawDescriptionHelpFormatter,
+                                 epilog="See vax/guest/bsd43/README.md.")
+    ap.add_argument("disk", metavar="DISK")
+    ap.add_argument("--dist", default=os.path.join(os.path.dirname(SOURCE_ROOT),
+                                                   "shared", "bsd43"))
+    ap.add_argument("--spamctl", default=None)
+    ap.add_argument("--work", default=None)
+    ap.add_argument("--trace", action="store_true")
+    ap.add_argument("--reuse", action="store_true")
+    ap.add_argument("--quiet", action="store_true")
+    args = ap.parse_args()
+    args.spamctl = os.path.abspath(args.spamctl or default_spamctl())
+    args.work = args.work or args.disk + ".work"
+    log = (lambda s: None) if args.quiet else (lambda s: print(s, flush=True))
+    try:
+        os.makedirs(os.path.dirname(os.path.abspath(args.disk)), exist_ok=True)
+        # one installer per disk at a time (tests may start together)
+        with open(args.disk + ".lock", "w") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            install(args, log)
+    except (InstallError, mkdist.DistError, OSError) as e:
+        print(f"install.py: {e}", file=sys.stderr)
+        sys.exit(1)
+
+
+if __name__ == "__main__":
+    main()
