@@ -6,8 +6,8 @@ usage: bench_vs_simh.py VASM SPAMCTL VAX780 [--kernel KERNEL.BIN]
                         [--evkaa EVKAA.EXE] [--seconds S] [--reps N]
                         [--demo-seconds S] [--demo-reps N] [--callgrind]
                         [--only NAME]... [--quick]
-                        [--bsd43 RP06.DSK [--bsd43-until STRING] [--bsd43-boot NAME]
-                         [--bsd43-dist DIR] [--oracle8600 PATH]]
+                        [--bsd43 RP06.DSK [--bsd43-until STRING]
+                         [--bsd43-flags R11] [--oracle8600 PATH]]
        bench_vs_simh.py --write-programs DIR
                         (the three loops as DIR/NAME.s, shorter: the
                         training set of pgo-build.sh)
@@ -59,15 +59,14 @@ demo-off, demo-trace (ours only)
     tracing is (best traced - best untraced) / best untraced.
 
 bsd43 (with --bsd43 DISK)
-    4.3BSD booted from an RP06 image with the root file system installed
-    (the distribution's install, ../shared/bsd43/README.md), on ours and on
-    open-simh's VAX 8600 (--oracle8600, default ../shared/oracles/vax8600):
-    the tape's standalone `boot` (from --bsd43-dist, default
-    ../shared/bsd43) at 0 with R10 = 0 and R11 = 0, the prompt answered
-    --bsd43-boot (default `hp(0,0)vmunix`), run until the console prints
-    --bsd43-until (default `login:`).  Each run boots a fresh copy of the image.  Whole runs,
-    VAX instructions (ours: --dump-state; SIMH: `show time`) over host CPU
-    time, best of --reps.
+    4.3BSD booted from an installed RP06 image (vax/guest/bsd43/install.py;
+    tests/bsd43 leaves one in the build directory) on ours and on open-simh's
+    VAX 8600 (--oracle8600, default ../shared/oracles/vax8600): the disk's
+    /boot with R10 = 0 and R11 = --bsd43-flags (default 0: multi-user),
+    run until the console prints --bsd43-until (default `login: `).  Each
+    run boots a fresh copy of the image.  Whole runs, VAX instructions
+    (ours: --dump-state; SIMH: `show time`) over host CPU time (where
+    tests/bench/bsd43_boot_bench.py reports wall time), best of --reps.
 
 Each row also shows our peak resident memory (the spamctl child's
 ru_maxrss, taken through GNU time: os.wait4's figure for a child forked
@@ -556,46 +555,44 @@ def bench_demo(a, ours, work, results, notes):
                  % (results["demo-trace"]["ins"], results["demo-off"]["ins"]))
 
 
-def bsd43_boot_program(dist, work):
-    """The distribution tape's standalone `boot` (tape file 1: seven boot
-    blocks, then a tp archive), written to WORK/boot."""
-    import gzip
-    stand = gzip.decompress(open(os.path.join(dist, "stand.gz"), "rb").read())
-    arch = stand[7 * 512:]
-    for e in range(512, 63 * 512, 64):
-        ent = arch[e:e + 64]
-        if ent[0] and ent[:32].split(b"\0")[0] == b"boot":
-            size = ent[37] << 16 | ent[38] | ent[39] << 8
-            addr = ent[44] | ent[45] << 8
-            path = os.path.join(work, "boot")
-            with open(path, "wb") as f:
-                f.write(arch[addr * 512:addr * 512 + size])
-            return path
-    raise RunError("%s/stand.gz: no `boot` in its tp archive" % dist)
+def bsd43_modules():
+    """vax/guest/bsd43's install (boot TODR, memory) and ufs (reads /boot)."""
+    guest = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..",
+                         "vax", "guest", "bsd43")
+    sys.path.insert(0, guest)
+    import install  # noqa: E402
+    import ufs  # noqa: E402
+    return install, ufs
 
 
 def bench_bsd43(a, ours, work, results, notes):
-    """4.3BSD booted from an RP06 image (a copy each run) on both 8600s:
-    the tape's standalone `boot` at 0 (R10 = 0: hp, R11 = 0), answered
-    `hp(0,0)vmunix`, run until the console shows --bsd43-until; whole runs,
+    """4.3BSD booted from an installed RP06 image (a fresh copy each run)
+    on both 8600s, the disk's own /boot with R10 = 0 (hp) and R11 =
+    --bsd43-flags, until the console prints --bsd43-until; whole runs,
     instructions over host CPU time."""
-    boot = bsd43_boot_program(a.bsd43_dist, work)
+    install, ufs = bsd43_modules()
     disk = os.path.join(work, "bsd43.dsk")
     until = a.bsd43_until
     script = os.path.join(work, "bsd43.script")
     with open(script, "w") as f:
-        f.write("expect : \nsend %s\\r\nexpect %s\nhalt\n" % (a.bsd43_boot, until))
+        f.write("expect %s\nhalt\n" % until)
     con = os.path.join(work, "bsd43-con.txt")
+    boot = ufs.Ufs.open(a.bsd43, "a").read("/boot")
+    if boot[:4] in (b"\x07\x01\x00\x00", b"\x08\x01\x00\x00"):  # a.out header
+        boot = boot[32:]
+    bootf = os.path.join(work, "boot.raw")
+    with open(bootf, "wb") as f:
+        f.write(boot)
 
     def ours_run():
         shutil.copyfile(a.bsd43, disk)
-        t, st = ours.state([ours.spamctl, "run", "--raw", boot, "--load-at", "0",
-                            "--start", "2", "--set", "r10=0", "--set", "r11=0",
-                            "--attach", "rp0=" + disk, "--memory", "8",
+        t, st = ours.state([ours.spamctl, "run", "--boot", "rp0", "--boot-flags",
+                            str(a.bsd43_flags), "--attach", "rp0=" + disk, "--memory",
+                            str(install.MEMORY_MB), "--todr", str(install.BOOT_TODR),
                             "--max-cycles", "unlimited", "--console-script", script,
                             "--console-out", con], "bsd43", want_halt=False)
-        text = evkaa_console(con)
-        if until not in text:
+        text = "".join(chr(ord(c) & 0x7F) for c in evkaa_console(con))  # even parity
+        if until not in text.replace("\r", ""):
             raise RunError("4.3BSD on ours did not print %r (stop: %s):\n%s"
                            % (until, st.get("reason"), text[-400:]))
         return t, st
@@ -604,14 +601,13 @@ def bench_bsd43(a, ours, work, results, notes):
         shutil.copyfile(a.bsd43, disk)
         ini = os.path.join(work, "bsd43.ini")
         with open(ini, "w") as f:
-            f.write("set cpu 8m\nset tto 7b\nset rl disable\nset rp0 rp06\n"
-                    "attach rp0 %s\nload -o %s 0\ndep r10 0\ndep r11 0\n"
-                    "expect \": \" send \"%s\\r\"; continue\n"
+            f.write("set cpu %dm\nset tto 7b\nset rl disable\nset rp0 rp06\n"
+                    "attach rp0 %s\nload -o %s 0\ndep r10 0\ndep r11 %d\n"
                     "expect \"%s\" show time; exit\nrun 2\n"
-                    % (disk, boot, a.bsd43_boot, until))
+                    % (install.MEMORY_MB, disk, bootf, a.bsd43_flags, until))
         t, out, _, _, _, _ = run([a.oracle8600, ini], cwd=work)
         m = re.search(r"Time:\s*(\d+)", out)
-        if not m or until not in out:
+        if not m or until not in out.replace("\r", ""):
             raise RunError("SIMH's 8600 did not print %r:\n%s" % (until, out[-400:]))
         return t, int(m.group(1))
 
@@ -624,11 +620,12 @@ def bench_bsd43(a, ours, work, results, notes):
     print(row_line("bsd43", ips, sips, st["microcycles"] / t,
                    st["microcycles"] / st["instructions"], None,
                    ours.rss_kb["bsd43"], hit), flush=True)
-    notes.append("bsd43: boot to %r, whole runs (start-up included): ours %d "
-                 "instructions in %.1f s, SIMH's 8600 %d in %.1f s"
-                 % (until, st["instructions"], t, sr[1], sr[0]))
+    notes.append("bsd43: boot (R11 = %d) to %r, whole runs (start-up included), host CPU "
+                 "time: ours %d instructions in %.1f s, SIMH's 8600 %d in %.1f s (its "
+                 "column is open-simh's 8600, not vax780)"
+                 % (a.bsd43_flags, until, st["instructions"], t, sr[1], sr[0]))
     results["bsd43"] = {"ours": ips, "simh": sips, "rss_kb": ours.rss_kb["bsd43"],
-                        "mem_mb": 8}
+                        "mem_mb": install.MEMORY_MB}
 
 
 def summary(results):
@@ -685,10 +682,9 @@ def parse(argv):
     a.vasm, a.spamctl, a.vax780 = argv[:3]
     a.kernel = a.evkaa = a.bsd43 = None
     src = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
-    a.bsd43_dist = os.path.join(src, "..", "shared", "bsd43")
     a.oracle8600 = os.path.join(src, "..", "shared", "oracles", "vax8600")
-    a.bsd43_until = "login:"
-    a.bsd43_boot = "hp(0,0)vmunix"
+    a.bsd43_until = "login: "
+    a.bsd43_flags = 0
     a.seconds, a.callgrind, a.only, a.reps = 1.0, False, [], 3
     a.demo_seconds, a.demo_reps = 5.0, 7
     quick = False
@@ -698,7 +694,7 @@ def parse(argv):
         o = rest.pop(0)
         if o in ("--seconds", "--reps", "--only", "--kernel", "--evkaa",
                  "--demo-seconds", "--demo-reps", "--bsd43", "--bsd43-until",
-                 "--bsd43-dist", "--oracle8600", "--bsd43-boot") and not rest:
+                 "--bsd43-flags", "--oracle8600") and not rest:
             sys.exit("%s needs a value" % o)
         if o == "--seconds":
             a.seconds, seconds_given = float(rest.pop(0)), True
@@ -716,10 +712,8 @@ def parse(argv):
             a.bsd43 = rest.pop(0)
         elif o == "--bsd43-until":
             a.bsd43_until = rest.pop(0)
-        elif o == "--bsd43-boot":
-            a.bsd43_boot = rest.pop(0)
-        elif o == "--bsd43-dist":
-            a.bsd43_dist = rest.pop(0)
+        elif o == "--bsd43-flags":
+            a.bsd43_flags = int(rest.pop(0), 0)
         elif o == "--oracle8600":
             a.oracle8600 = rest.pop(0)
         elif o == "--demo-reps":
