@@ -491,7 +491,7 @@ static void consume_ip(struct io_netsrc *n, const uint8_t *f, uint32_t len, uint
         if (h >= HOST0 && h < HOST0 + IO_NETSRC_HOSTS && get16(d + 4) == ECHO_ID(h) &&
             dl == 8 + ECHO_DATA && seq < n->echo_seq[i] && fold(sum16(d, dl, 0)) == 0) {
             echo_data(want, 0);
-            if (!memcmp(d + 8, want + 8, ECHO_DATA - 8))
+            if (!memcmp(d + 16, want + 8, ECHO_DATA - 8))
                 n->st.vax_echo_matched++;
         }
         return;
