@@ -691,7 +691,7 @@ static enum io_status wr(void *ctx, uint32_t ua, int width, uint16_t v)
     switch ((ua - d->base) >> 1 & 3) {
     case 0:
         if (width == 2 || hi) { /* the high byte: write one to clear */
-            uint16_t clear = (uint16_t)(width == 2 ? v & PCSR0_INTS : (v & 0xFF) << 8);
+            uint16_t clear = (uint16_t)(width == 2 ? v & PCSR0_INTS : (v & 0xFFu) << 8);
             d->pcsr0 &= (uint16_t)~clear;
             update_irq(d, 0);
         }
