@@ -8,7 +8,6 @@
 #define ETHERTYPE_IP 0x0800u
 #define ETHERTYPE_ARP 0x0806u
 #define ETHERTYPE_NS 0x0600u
-#define ETHERTYPE_TRAIL 0x1000u
 #define IP_TTL 30u
 #define RIP_PORT 520u
 #define NFS_PORT 2049u
@@ -451,14 +450,12 @@ static void consume_arp(struct io_netsrc *n, const uint8_t *f, uint32_t len, uin
     }
     n->st.vax_arp_requests++;
     unsigned h = host_of(a + 24);
-    if (!h || (pro != ETHERTYPE_IP && pro != ETHERTYPE_TRAIL))
-        return;
+    if (!h || pro != ETHERTYPE_IP)
+        return; /* our hosts do not use trailers: they answer IP requests only */
     uint8_t r[IO_ETHER_MAX], mac[6], hip[4];
     host_mac(h, mac);
     host_ip(h, hip);
-    uint32_t rl = arp(r, a + 8, 2, mac, hip, a + 8, a + 14);
-    be16(r + IO_ETHER_HDR + 2, pro);
-    answer(n, end + IO_NETSRC_ANSWER_CYCLES, r, rl);
+    answer(n, end + IO_NETSRC_ANSWER_CYCLES, r, arp(r, a + 8, 2, mac, hip, a + 8, a + 14));
 }
 
 static void consume_ip(struct io_netsrc *n, const uint8_t *f, uint32_t len, uint64_t end)

@@ -17,9 +17,12 @@
  *          half UDP datagrams from one to another (60-1514 bytes; the
  *          DEUNA's address filter drops them)
  *
- * and it consumes what the VAX sends, counting it by kind; its hosts
- * answer the VAX's ARP requests for their addresses and its echo requests
- * to them, 200 us after the request's last bit.  The wire is shared: a
+ * and it consumes what the VAX sends, counting it by kind (4.3BSD
+ * answers an ARP request twice, the second reply offering trailers, and
+ * offers trailers to a host whose reply it gets: all ARP replies); its
+ * hosts answer the VAX's ARP requests for their addresses (for IP; they
+ * do not use trailers) and its echo requests to them, 200 us after the
+ * request's last bit.  The wire is shared: a
  * frame waits until the wire is free (no collisions), so the two
  * directions defer to each other, and the arrivals queue behind busy
  * wire time (64 frames at most: beyond that an arrival is lost, counted
