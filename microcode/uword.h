@@ -64,14 +64,18 @@
     X(PSL.IV) X(PSL.T) X(PSL.KERN) X(IOVT) X(OPREG) X(SC.Z) X(A.B0)       \
     X(A.B31) X(DLQ) X(RN.PC) X(INTPEND) X(IDX) X(IPR.BAD) X(A.Z)          \
     X(PSL.IS) X(INEXC) X(SPON) X(OPREG.NOVT) X(PSL.FU) X(PSL.DV) X(A.B15)  \
-    X(MAPEN)
+    X(MAPEN) X(FB.RSV) X(FB.EXC) X(FB.DZ) X(FB.V) X(FB.IOV)
 
 /* Dispatches.  4 bits. */
 #define UW_DISPS(X) X(NONE) X(SPECMODE) X(ACC) X(DL) X(A4) X(A2) X(OPREG) X(SPM)
 
-/* F-box functions (FOP field, 6 bits; MICROARCHITECTURE.md §12): the
- * floating-point unit beside the E-box, for F, D and G.  NONE: idle. */
-#define UW_FOPS(X) X(NONE)
+/* F-box functions (FOP field, 6 bits; MICROARCHITECTURE.md §12 and
+ * vax/machine/vm_fbox.h): the floating-point unit beside the E-box, for
+ * F, D and G.  NONE: idle. */
+#define UW_FOPS(X)                                                        \
+    X(NONE) X(LDFA) X(LDFB) X(LDFAB) X(LDDA) X(LDDB) X(LDGA) X(LDGB)      \
+    X(LDI) X(EXT) X(RTOA) X(ADD) X(SUB) X(MUL) X(DIV) X(FCMP) X(CHOP)     \
+    X(SPLIT) X(RNDF) X(RNDD) X(RNDG) X(CVTI) X(CVTRI)
 
 /* Special microorders.  5 bits. */
 #define UW_MISCS(X)                                                       \
@@ -107,7 +111,10 @@
     X(KSNV, "kernel stack not valid abort")                               \
     X(ISNV, "interrupt stack not valid")                                  \
     X(DECOVF, "decimal overflow trap")                                    \
-    X(DECDVZ, "decimal divide-by-zero trap")
+    X(DECDVZ, "decimal divide-by-zero trap")                              \
+    X(FLTOVF, "floating overflow fault")                                  \
+    X(FLTDVZ, "floating divide-by-zero fault")                            \
+    X(FLTUNF, "floating underflow fault")
 
 #define UW_ENUM_ITEM(n) UR_##n,
 enum uw_reg { UW_REGS(UW_ENUM_ITEM) UR__COUNT };
@@ -148,6 +155,7 @@ enum uw_cond {
     UC_A_B31, UC_DLQ, UC_RN_PC, UC_INTPEND, UC_IDX, UC_IPR_BAD, UC_A_Z,
     UC_PSL_IS, UC_INEXC, UC_SPON, UC_OPREG_NOVT, UC_PSL_FU, UC_PSL_DV,
     UC_A_B15, UC_MAPEN,
+    UC_FB_RSV, UC_FB_EXC, UC_FB_DZ, UC_FB_V, UC_FB_IOV, /* the F-box's status */
     UC__COUNT
 };
 #define UC_NOT 0x40 /* bit 6 of COND negates */

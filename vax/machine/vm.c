@@ -1091,6 +1091,11 @@ static inline int cond(const struct vax_machine *m, unsigned c, unsigned fl,
     case UC_PSL_DV: r = (psl & PSL_DV) != 0; break;
     case UC_A_B15: r = (a >> 15) & 1; break; /* a floating datum's sign */
     case UC_MAPEN: r = m->ipr[0x38] & 1; break;
+    case UC_FB_RSV: r = m->fbox.rsv; break;  /* the F-box's status latches */
+    case UC_FB_EXC: r = m->fbox.exc; break;
+    case UC_FB_DZ: r = m->fbox.dz; break;
+    case UC_FB_V: r = m->fbox.v; break;
+    case UC_FB_IOV: r = m->fbox.iov; break;
     default: r = 0;
     }
     return (c & UC_NOT) ? !r : r;
