@@ -74,6 +74,14 @@ def main():
           all(int(s.split(".")[1]) % 80 == 0 for s in stamps),
           "nanosecond stamps, multiples of the 80 ns microcycle")
 
+    # both directions, by the source address on the wire (tcpdump -e)
+    rc, dump_e, _ = run(["tcpdump", "-n", "-e", "-r", pcap])
+    srcs = [l.split()[1] for l in dump_e.split("\n") if l and not l[0].isspace()]
+    from_vax = sum(1 for a in srcs if a == "08:00:2b:47:54:49")
+    check(from_vax == n_from and len(srcs) - from_vax == n_to,
+          f"tcpdump -e: {from_vax} frames from the VAX (run: {n_from}), "
+          f"{len(srcs) - from_vax} to it (run: {n_to})")
+
     def count(pat):
         return sum(1 for l in recs if re.search(pat, l))
     kinds = {

@@ -525,6 +525,7 @@ static uint16_t rx_w3(struct rig *r, unsigned i) { return g16(r, RXRING + 2u * E
 
 static void receive(void)
 {
+    uint16_t st;
     static struct wire w;
     struct rig *r = rig_with_wire(&w);
     struct io_deuna *d = &r->sys->deuna;
@@ -643,6 +644,26 @@ static void receive(void)
     m16(r, RXRING + 2u * ELEN * rindex + 4, IO_DE_OWN | 3);
     CHECK(io_deuna_receive(d, f, 100) == IO_ETHER_RX_ERROR &&
           (rx_w3(r, rindex) & IO_DE_UBTO) && (rx_w2(r, rindex) & IO_DE_ERRS), "UBTO");
+    /* a receive ring the map does not reach: a ring error (SERI, status
+     * RRNG), the frame lost and counted (system buffer unavailable); the
+     * port goes on once the map is back */
+    dewait(r, 10);
+    uint32_t lost_sys = counter(r, IO_DE_C_LOST_SYSBUF);
+    uint64_t rerr = d->ring_errors;
+    wr32(r, UBA + UBA_MAP(RXRING / 512), 0);
+    frame(f, rom, peer, 0x0800, 100, 0);
+    CHECK(io_deuna_receive(d, f, 100) == IO_ETHER_RX_ERROR, "a ring past the map: not received");
+    c = dewait(r, 10);
+    CHECK((c & IO_DE_SERI) && !(c & IO_DE_RXI), "SERI, no RXI: %o", c);
+    CHECK(counter(r, IO_DE_C_LOST_SYSBUF) == lost_sys + 1 && d->ring_errors == rerr + 1,
+          "lost and counted: %u", counter(r, IO_DE_C_LOST_SYSBUF));
+    wr32(r, UBA + UBA_MAP(RXRING / 512), 0x80000000u | (0x80u + RXRING / 512));
+    wr32(r, UBA + UBA_SR, 0x7FF);
+    getcmd(r, IO_DE_FC_RCSTATUS, 0, 0, 0);
+    st = g16(r, PCB + 2);
+    CHECK((st & (IO_DE_ST_ERRS | IO_DE_ST_TMOT | IO_DE_ST_RRNG)) ==
+          (IO_DE_ST_ERRS | IO_DE_ST_TMOT | IO_DE_ST_RRNG) && !(st & IO_DE_ST_TRNG),
+          "status: receive ring error %04X", st);
     /* the station address changes: the filter follows */
     static const uint8_t mine[6] = {0xAA, 0x00, 0x04, 0x00, 0x12, 0x34};
     getcmd(r, IO_DE_FC_WTPHYAD, io_le16(mine), io_le16(mine + 2), io_le16(mine + 4));
