@@ -36,7 +36,9 @@ static void usage(FILE *f)
 "  --bars         Bars for every group.\n"
 "  --csv          CSV: group,kind,count,min,mean,p50,p90,p99,p99_9,max.\n"
 "  --json         One JSON object.\n"
-"  --svg FILE     Also write an SVG plot of the distributions.\n"
+"  --svg FILE     Also write an SVG plot of the distributions (log2 bins; with\n"
+"                 --linear W:N the linear bins, percent of events, as the\n"
+"                 paper's Figure 4: --event int:0xB0 --linear 100:50).\n"
 "  --linear W:N   Instead of the tables: each group's inclusive times in N\n"
 "                 bins W us wide and an open last bin, one line a bin,\n"
 "                 'bin LO COUNT' (all N+1 bins), after a line\n"
@@ -235,8 +237,61 @@ static void bars(const struct spam_hist *h)
     }
 }
 
+/* With --linear W:N, as the paper's Figure 4 draws IPL 12's service
+ * times: per group, the share of its events (y, percent) in each W us bin
+ * of inclusive service time (x, microseconds), the last bin open. */
+static void write_svg_linear(FILE *f, const struct hist_acc *a, const uint32_t *keys, size_t nk)
+{
+    const int W = 760, rowh = 260, x0 = 60, plotw = 660, ploth = 180;
+    size_t n = nk > 12 ? 12 : nk;
+    uint64_t nb = a->lin_n + 1;
+    fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%zu\" "
+               "font-family=\"sans-serif\" font-size=\"11\">\n", W, n * rowh + 10);
+    for (size_t r = 0; r < n; r++) {
+        const struct group *g = a->g[keys[r]];
+        uint64_t total = g->incl.count ? g->incl.count : 1, top = 1;
+        for (uint64_t b = 0; b < nb; b++)
+            top = g->lin[b] > top ? g->lin[b] : top;
+        double ymax = 100.0 * (double)top / (double)total;
+        char nm[160];
+        int y0 = (int)(r * rowh) + 20, base = y0 + 20 + ploth;
+        fputs("<text x=\"10\" y=\"", f);
+        fprintf(f, "%d\">", y0);
+        for (const char *c = key_name(a, keys[r], nm, sizeof nm); *c; c++)
+            fputs(*c == '<' ? "&lt;" : *c == '>' ? "&gt;" : *c == '&' ? "&amp;" : (char[2]){*c, 0}, f);
+        fprintf(f, ": inclusive service time, %" PRIu64 " events, bins of %" PRIu64 " us, p50 %" PRIu64
+                   " us, p99 %" PRIu64 " us</text>\n",
+                g->incl.count, a->lin_w, spam_hist_percentile(&g->incl, 50), spam_hist_percentile(&g->incl, 99));
+        fprintf(f, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"black\"/>\n", x0, base, x0 + plotw, base);
+        fprintf(f, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"black\"/>\n", x0, base, x0,
+                base - ploth);
+        fprintf(f, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">%.1f%%</text>\n", x0 - 4, base - ploth + 4, ymax);
+        fprintf(f, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">0</text>\n", x0 - 4, base + 4);
+        double bw = (double)plotw / (double)nb;
+        uint64_t every = nb > 10 ? (nb + 9) / 10 : 1;
+        for (uint64_t b = 0; b < nb; b++) {
+            int h = (int)((double)ploth * (double)g->lin[b] / (double)top + 0.5);
+            fprintf(f, "<rect class=\"bin\" x=\"%.1f\" y=\"%d\" width=\"%.1f\" height=\"%d\" fill=\"#4a7ab5\">"
+                       "<title>%" PRIu64 " us: %" PRIu64 "</title></rect>\n",
+                    x0 + b * bw, base - h, bw > 2 ? bw - 1 : bw, h, b * a->lin_w, g->lin[b]);
+            if (b % every == 0 || b == nb - 1)
+                fprintf(f, "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%s%" PRIu64 "</text>\n",
+                        x0 + (b + 0.5) * bw, base + 14, b == nb - 1 ? "&#8805;" : "", b * a->lin_w);
+        }
+        fprintf(f, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">service time (us)</text>\n", x0 + plotw / 2,
+                base + 30);
+        fprintf(f, "<text x=\"14\" y=\"%d\" transform=\"rotate(-90 14 %d)\" text-anchor=\"middle\">"
+                   "%% of events</text>\n", base - ploth / 2, base - ploth / 2);
+    }
+    fprintf(f, "</svg>\n");
+}
+
 static void write_svg(FILE *f, const struct hist_acc *a, const uint32_t *keys, size_t nk)
 {
+    if (a->lin_w) {
+        write_svg_linear(f, a, keys, nk);
+        return;
+    }
     const int W = 720, rowh = 180;
     size_t n = nk > 12 ? 12 : nk;
     fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%zu\" "
