@@ -41,7 +41,8 @@ static void usage(FILE *f)
 "                 adapters -- uba0 at TR %d, mba0 at TR %d, mba1 at TR %d -- with\n"
 "                 the handlers from the kernel's ubaintv/mbaintv and, for the\n"
 "                 UNIBUS, the devices at each BR from its ubdinit table\n"
-"                 (0x14C: Xua0int, uba0 BR5: dz0 de0).\n"
+"                 with their handlers (0x14C: \"Xua0int: uba0 BR5: dz0\n"
+"                 (Xdzrint0 Xdzxint0), de0 (Xdeintr0)\").\n"
 "  programs       (device, inode) -> path: every name of the disk's file\n"
 "                 system (the LDPCTX extended records carry the executable's\n"
 "                 device and inode).\n"
@@ -317,8 +318,27 @@ static int set_vec(struct extract *x, unsigned vec, const char *name)
     return spam_gnames_set_vector(x->g, vec, name);
 }
 
-/* The names of the UNIBUS devices of this machine at BR br, as the kernel's
- * ubdinit table calls the units at their CSRs ("dz0 de0"). */
+/* A C string of the image at va: 0, or -1 (not there, too long, not
+ * printable). */
+static int image_str(const struct spam_aout *a, uint32_t va, char *out, size_t len)
+{
+    for (size_t n = 0; n + 1 < len; n++) {
+        uint32_t w;
+        if (spam_aout_read32(a, va + (uint32_t)(n & ~3u), &w) != 0)
+            return -1;
+        char c = (char)(w >> (8 * (n & 3)));
+        out[n] = c;
+        if (!c)
+            return n ? 0 : -1;
+        if ((unsigned char)c < 0x20 || (unsigned char)c > 0x7E)
+            return -1;
+    }
+    return -1;
+}
+
+/* The UNIBUS devices of this machine at BR br as the kernel's ubdinit
+ * table knows the units at their CSRs, with their interrupt handlers:
+ * "dz0 (Xdzrint0 Xdzxint0), de0 (Xdeintr0)". */
 static void unibus_devices(const struct spam_aout *a, unsigned br, char *out, size_t len)
 {
     struct { uint32_t csr; unsigned br; } dev[] = {
@@ -331,30 +351,30 @@ static void unibus_devices(const struct spam_aout *a, unsigned br, char *out, si
     if (!ub)
         return;
     /* struct uba_device (4.3BSD vaxuba/ubavar.h): 48 bytes; ui_driver at
-     * 0, ui_unit at 4 (short), ui_addr at 16; the driver's ud_dname at 20 */
+     * 0, ui_unit at 4 (short), ui_intr at 12 (a 0-ended array of
+     * handlers), ui_addr at 16; the driver's ud_dname at 20 */
     for (uint32_t i = 0; i < 256; i++) {
-        uint32_t e = ub->value + 48 * i, drv, unit, addr, dname;
+        uint32_t e = ub->value + 48 * i, drv, unit, intr, addr, dname;
         if (spam_aout_read32(a, e, &drv) != 0 || drv == 0)
             break;
-        if (spam_aout_read32(a, e + 4, &unit) != 0 || spam_aout_read32(a, e + 16, &addr) != 0 ||
-            spam_aout_read32(a, drv + 20, &dname) != 0)
+        if (spam_aout_read32(a, e + 4, &unit) != 0 || spam_aout_read32(a, e + 12, &intr) != 0 ||
+            spam_aout_read32(a, e + 16, &addr) != 0 || spam_aout_read32(a, drv + 20, &dname) != 0)
             break;
         for (size_t d = 0; d < sizeof dev / sizeof dev[0]; d++) {
-            if (dev[d].br != br || (addr & 0xFFFF) != (dev[d].csr & 0xFFFF) || addr == 0)
+            char nm[16], h[160] = "";
+            if (dev[d].br != br || addr == 0 || (addr & 0xFFFF) != (dev[d].csr & 0xFFFF) ||
+                image_str(a, dname, nm, sizeof nm) != 0)
                 continue;
-            char nm[16];
-            size_t n = 0;
-            uint32_t w;
-            for (; n < 8 && spam_aout_read32(a, dname + (uint32_t)(n & ~3u), &w) == 0; n++) {
-                char c = (char)(w >> (8 * (n & 3)));
-                if (c < 'a' || c > 'z')
-                    break;
-                nm[n] = c;
+            size_t hk = 0;
+            for (uint32_t j = 0, fn; intr && j < 8 && spam_aout_read32(a, intr + 4 * j, &fn) == 0 && fn; j++) {
+                char hb[64];
+                const char *hn = spam_aout_names_at(a, fn, hb, sizeof hb);
+                int wr = hn ? snprintf(h + hk, sizeof h - hk, "%s%s", hk ? " " : "", hn) : 0;
+                if (wr > 0 && (size_t)wr < sizeof h - hk)
+                    hk += (size_t)wr;
             }
-            nm[n] = 0;
-            if (!n)
-                continue;
-            int wr = snprintf(out + k, len - k, "%s%s%u", k ? " " : "", nm, unit & 0xFFFF);
+            int wr = snprintf(out + k, len - k, "%s%s%u%s%s%s", k ? ", " : "", nm, unit & 0xFFFF, hk ? " (" : "",
+                              h, hk ? ")" : "");
             if (wr > 0 && (size_t)wr < len - k)
                 k += (size_t)wr;
         }
@@ -397,10 +417,10 @@ static int extract_vectors(struct extract *x)
         if (!h)
             continue;
         for (unsigned br = 4; br <= 7; br++) {
-            char name[256], devs[128] = "";
+            char name[400], devs[300] = "";
             if (nexus[i].name[0] == 'u')
                 unibus_devices(a, br, devs, sizeof devs);
-            snprintf(name, sizeof name, "%s (%s%u BR%u%s%s)", h, nexus[i].name, nexus[i].index, br,
+            snprintf(name, sizeof name, "%s: %s%u BR%u%s%s", h, nexus[i].name, nexus[i].index, br,
                      devs[0] ? ": " : "", devs);
             if (set_vec(x, 0x100 + 0x40 * (br - 4) + 4 * nexus[i].tr, name) != 0)
                 return -1;

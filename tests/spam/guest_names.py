@@ -8,7 +8,8 @@ usage: guest_names.py SPAMCTL BSD43_DIR WORKDIR
   kernel's sysent and sys/syscalls.c (read=3, write=4, sigvec=108), SCB
   vectors from its _scb and symbol table (0xC0 Xhardclock, 0x40 Xsyscall)
   and the nexus vector of de0's interrupts (uba0 at TR 3, BR5: 0x14C, whose
-  handler the kernel takes from ubaintv and whose devices from ubdinit),
+  handler the kernel takes from ubaintv, its devices and their handlers --
+  Xdeintr0 -- from ubdinit),
   and paths by inode (/etc/init is inode 19, /vmunix 4, as 4.3BSD's own
   directories in that image say -- also read by the bsd43 branch's Python
   reader);
@@ -52,7 +53,8 @@ def main():
     for want in ("syscall 3 read", "syscall 4 write", "syscall 108 sigvec", "syscall 1 exit",
                  "vector 0x0C0 Xhardclock", "vector 0x040 Xsyscall", "vector 0x0A0 Xsoftclock",
                  "vector 0x0B0 Xnetintr", "vector 0x0F8 Xcnrint",
-                 "vector 0x14C Xua0int (uba0 BR5: dz0 de0)", "vector 0x160 Xmba0int (mba0 BR5)",
+                 "vector 0x14C Xua0int: uba0 BR5: dz0 (Xdzrint0 Xdzxint0), de0 (Xdeintr0)",
+                 "vector 0x160 Xmba0int: mba0 BR5",
                  "inode 0,0 19 /etc/init", "inode 0,0 4 /vmunix", "inode 0,0 5 /bin"):
         check(want in lines, f"names: '{want}'")
     check(not any(l.startswith("syscall 151 ") for l in lines), "no code past nsysent (151)")
@@ -117,7 +119,7 @@ def main():
     rc, out, err = run("stat", "--names", names, trace)
     check(rc == 0, f"stat --names: exit {rc} {err.strip()}")
     for want in ("chmk 3 (read)", "chmk 108 (sigvec)", "interrupt 0xC0 (Xhardclock)",
-                 "interrupt 0x14C (Xua0int (uba0 BR5: dz0 de0))", "/etc/init"):
+                 "interrupt 0x14C (Xua0int: uba0 BR5: dz0 (Xdzrint0 Xdzxint0), de0 (Xdeintr0))", "/etc/init"):
         check(want in out, f"stat: '{want}'")
     rc, plain, _ = run("stat", trace)
     check(rc == 0 and "chmk 3 " in plain and "(read)" not in plain and "interrupt 0xC0 (interval timer)"
@@ -137,7 +139,8 @@ def main():
     check([e.get("name") for e in ev if e["class"] == "chm"] == ["read", "sigvec"] and
           [e.get("path") for e in ev if e["class"] == "ldpctx"] == ["/etc/init", "/vmunix"] and
           [e.get("open_name") for e in ev if e["class"] == "rei"] ==
-          ["read", "sigvec", "Xhardclock", "Xua0int (uba0 BR5: dz0 de0)"], "decode --json: name, path, open_name")
+          ["read", "sigvec", "Xhardclock",
+           "Xua0int: uba0 BR5: dz0 (Xdzrint0 Xdzxint0), de0 (Xdeintr0)"], "decode --json: name, path, open_name")
     rc, out, _ = run("decode", "--csv", "--names", names, trace)
     rows = out.splitlines()
     check(rows[0].endswith(",flags,name,path") and any(r.endswith(',"read",') for r in rows) and
