@@ -1,5 +1,6 @@
 /* The network outside the VAX (io_netsrc.h). */
 #include "vax/io/io_netsrc.h"
+#include "vax/io/io_random.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -26,38 +27,11 @@ static const uint8_t bcast_ip[4] = {192, 168, 1, 255};
 
 /* ---- random numbers, exponential times ---- */
 
-static uint64_t splitmix64(uint64_t *s)
-{
-    uint64_t z = (*s += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
-
-static unsigned below(uint64_t *s, unsigned n) { return (unsigned)(splitmix64(s) % n); }
-
-/* -ln(x) for x in (0, 1], by x = f 2^e and the atanh series of ln f
- * (|z| <= 1/3: 20 terms are below double precision); + - * / only. */
-static double neg_ln(double x)
-{
-    int e = 0;
-    while (x < 1.0) {
-        x *= 2.0;
-        e--;
-    }
-    double z = (x - 1.0) / (x + 1.0), z2 = z * z, term = z, sum = 0.0;
-    for (int k = 1; k < 40; k += 2) {
-        sum += term / k;
-        term *= z2;
-    }
-    return -(2.0 * sum + e * 0.69314718055994530942);
-}
+static unsigned below(uint64_t *s, unsigned n) { return (unsigned)(io_rand_next(s) % n); }
 
 static uint64_t interarrival(struct io_netsrc *n)
 {
-    double u = (double)(splitmix64(&n->rng_time) >> 11) * 0x1p-53; /* [0, 1) */
-    double t = neg_ln(1.0 - u) * n->mean + 0.5;
-    return t < 1.0 ? 1 : t > 1e15 ? (uint64_t)1e15 : (uint64_t)t;
+    return io_rand_interarrival(&n->rng_time, n->mean, UINT64_C(1000000000000000));
 }
 
 /* ---- addresses ---- */
