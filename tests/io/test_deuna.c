@@ -34,26 +34,6 @@
 static const uint8_t rom[6] = {0x08, 0x00, 0x2B, 0x47, 0x54, 0x49};
 static const uint8_t bcast[6] = {0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF};
 
-static uint32_t rd16(struct rig *r, uint32_t pa)
-{
-    uint32_t v = 0xDEAD;
-    if (rig_rd(r, pa, 2, &v) != IO_OK)
-        CHECK(0, "word read of 0x%08X", pa);
-    return v;
-}
-
-static void wr16(struct rig *r, uint32_t pa, uint32_t v)
-{
-    if (rig_wr(r, pa, 2, v) != IO_OK)
-        CHECK(0, "word write of 0x%08X", pa);
-}
-
-static void wr8(struct rig *r, uint32_t pa, uint32_t v)
-{
-    if (rig_wr(r, pa, 1, v) != IO_OK)
-        CHECK(0, "byte write of 0x%08X", pa);
-}
-
 static void m16(struct rig *r, uint32_t ua, uint16_t v) { io_put16(r->mem + PA(ua), v); }
 static uint16_t g16(struct rig *r, uint32_t ua) { return io_le16(r->mem + PA(ua)); }
 

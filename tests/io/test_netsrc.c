@@ -12,17 +12,7 @@
 
 #include "vax/io/io_netsrc.h"
 
-static int fails, checks;
-#define CHECK(c, ...)                                                  \
-    do {                                                               \
-        checks++;                                                      \
-        if (!(c)) {                                                    \
-            fails++;                                                   \
-            printf("FAIL %s:%d: ", __FILE__, __LINE__);                \
-            printf(__VA_ARGS__);                                       \
-            printf("\n");                                              \
-        }                                                              \
-    } while (0)
+#include "io_check.h"
 
 struct rec {
     uint64_t when;

@@ -19,26 +19,6 @@
 #define DZ_TCR (DZ_CSR + 4)
 #define DZ_TDR (DZ_CSR + 6)
 
-static uint32_t rd16(struct rig *r, uint32_t pa)
-{
-    uint32_t v = 0xDEAD;
-    if (rig_rd(r, pa, 2, &v) != IO_OK)
-        CHECK(0, "word read of 0x%08X", pa);
-    return v;
-}
-
-static void wr16(struct rig *r, uint32_t pa, uint32_t v)
-{
-    if (rig_wr(r, pa, 2, v) != IO_OK)
-        CHECK(0, "word write of 0x%08X", pa);
-}
-
-static void wr8(struct rig *r, uint32_t pa, uint32_t v)
-{
-    if (rig_wr(r, pa, 1, v) != IO_OK)
-        CHECK(0, "byte write of 0x%08X", pa);
-}
-
 /* The CSR addresses 4.3BSD's GENERIC probes (ubdinit/ubminit), most of
  * which answer nothing here. */
 static const uint32_t generic_csrs[] = {
