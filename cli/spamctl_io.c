@@ -1,10 +1,14 @@
 /* spamctl run's device options (spamctl_io.h, cli/README.md). */
 #include "cli/spamctl_io.h"
+#include "cli/spamctl_pcap.h"
+#include "vax/io/io_system.h"
 
 #include <errno.h>
+#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #define TODRZERO (1u << 28)
 
@@ -38,7 +42,20 @@ void spamctl_io_usage(FILE *f)
 "                       failed expect stops the run: exit status 1\n"
 "  --todr fixed|host|N  the TODR at power-on: fixed = 12:00 on June 7 (the\n"
 "                       default with --boot), host = the host's time of year,\n"
-"                       N = that value; without --boot and --todr, 0\n");
+"                       N = that value; without --boot and --todr, 0\n"
+"\n"
+"The Ethernet outside the VAX (vax/io/io_netsrc.h; the DEUNA is de0 at 0774510):\n"
+"  --net-rate R         also the frames per second of emulated time, Poisson,\n"
+"                       that hosts send the DEUNA (ARP and echo requests to\n"
+"                       192.168.1.2, RIP and XNS routing broadcasts, other\n"
+"                       hosts' traffic); they answer the VAX's ARP and echo\n"
+"                       requests and count what it sends\n"
+"  --net-seed N         the frames' seed (default: --seed's value)\n"
+"  --net-mix K=W,...    weights of the kinds arp, echo, rip, xns, other\n"
+"                       (default arp=10,echo=30,rip=15,xns=15,other=30)\n"
+"  --pcap FILE          every frame on the wire, both ways, with its emulated\n"
+"                       time, in pcap format (tcpdump -r FILE)\n"
+"                       Any of these connects the network (rate 0: quiet).\n");
 }
 
 static int bad(const char *a, const char *v, const char *why)
@@ -52,7 +69,8 @@ int spamctl_io_option(struct spamctl_io *o, const char *a, const char *v)
 {
     int ours = !strcmp(a, "--attach") || !strcmp(a, "--boot") || !strcmp(a, "--boot-flags") ||
                !strcmp(a, "--console-script") || !strcmp(a, "--expect-timeout") ||
-               !strcmp(a, "--todr");
+               !strcmp(a, "--todr") || !strcmp(a, "--net-seed") || !strcmp(a, "--net-mix") ||
+               !strcmp(a, "--pcap");
     if (!ours)
         return 0;
     if (!v) {
@@ -93,6 +111,23 @@ int spamctl_io_option(struct spamctl_io *o, const char *a, const char *v)
         o->boot_flags = (uint32_t)x;
     } else if (!strcmp(a, "--console-script")) {
         o->script = v;
+    } else if (!strcmp(a, "--net-seed")) {
+        char *end;
+        errno = 0;
+        unsigned long long x = strtoull(v, &end, 0);
+        if (!*v || *v == '-' || *end || errno)
+            return bad(a, v, NULL);
+        o->net_seed = x;
+        o->net_seed_set = 1;
+    } else if (!strcmp(a, "--net-mix")) {
+        char err[200];
+        if (io_netsrc_parse_mix(v, o->net_mix, err, sizeof err) < 0)
+            return bad(a, v, err);
+        o->net_mix_set = 1;
+    } else if (!strcmp(a, "--pcap")) {
+        if (!*v)
+            return bad(a, v, "give a file");
+        o->pcap = v;
     } else if (!strcmp(a, "--expect-timeout")) {
         char *end;
         double s = strtod(v, &end);
@@ -157,7 +192,7 @@ static char *slurp_text(const char *path, size_t *len)
     return buf;
 }
 
-int spamctl_io_setup(const struct spamctl_io *o, struct vax_machine *m)
+int spamctl_io_setup(struct spamctl_io *o, struct vax_machine *m)
 {
     char err[400];
     for (int i = 0; i < o->nattach; i++)
@@ -173,6 +208,31 @@ int spamctl_io_setup(const struct spamctl_io *o, struct vax_machine *m)
     if (o->boot && vm_console_boot(m, o->boot, o->boot_flags, err, sizeof err) < 0) {
         fprintf(stderr, "spamctl run: --boot %s\n", err);
         return -1;
+    }
+    if (o->net_rate > 0 || o->net_seed_set || o->net_mix_set || o->pcap) {
+        struct io_system *sys = vm_io_system(m);
+        struct io_netsrc_config nc = {.rate = o->net_rate, .seed = o->net_seed};
+        memcpy(nc.mix, o->net_mix, sizeof nc.mix);
+        if (o->pcap) {
+            o->cap = malloc(sizeof *o->cap);
+            if (!o->cap) {
+                fprintf(stderr, "spamctl run: out of memory\n");
+                return -1;
+            }
+            if (spamctl_pcap_open(o->cap, o->pcap) < 0) {
+                free(o->cap);
+                o->cap = NULL;
+                return -1;
+            }
+            o->cap->sys = sys;
+        }
+        if (!sys || io_system_net_start(sys, &nc, o->cap ? spamctl_pcap_frame : NULL, o->cap,
+                                        err, sizeof err) < 0) {
+            fprintf(stderr, "spamctl run: the network: %s\n", sys ? err : "no I/O system");
+            spamctl_io_abort(o);
+            return -1;
+        }
+        o->net_on = 1;
     }
     if (o->script) {
         size_t len;
@@ -192,10 +252,56 @@ int spamctl_io_setup(const struct spamctl_io *o, struct vax_machine *m)
     return 0;
 }
 
-int spamctl_io_finish(const struct spamctl_io *o, const struct vax_machine *m)
+void spamctl_io_abort(struct spamctl_io *o)
 {
+    if (o->cap) {
+        close(o->cap->fd);
+        free(o->cap);
+        o->cap = NULL;
+    }
+}
+
+void spamctl_io_report(const struct spamctl_io *o, struct vax_machine *m, FILE *f)
+{
+    struct io_system *sys = vm_io_system(m);
+    if (!o->net_on || !sys || !sys->net)
+        return;
+    const struct io_netsrc_stats *s = &sys->net->st;
+    uint64_t sent = s->answers;
+    for (int k = 0; k < IO_NET_KINDS; k++)
+        sent += s->sent[k];
+    fprintf(f, "ethernet to the VAX: %" PRIu64 " frames (arp %" PRIu64 ", echo %" PRIu64
+               ", rip %" PRIu64 ", xns %" PRIu64 ", other %" PRIu64 ", answers %" PRIu64
+               "): %" PRIu64 " received by de0, %" PRIu64 " filtered, %" PRIu64
+               " while not receiving, %" PRIu64 " lost for buffers, %" PRIu64 " errors; %"
+               PRIu64 " arrivals lost (wire saturated)\n",
+            sent, s->sent[IO_NET_ARP], s->sent[IO_NET_ECHO], s->sent[IO_NET_RIP],
+            s->sent[IO_NET_XNS], s->sent[IO_NET_OTHER], s->answers, s->delivered, s->filtered,
+            s->stopped, s->nobuf, s->errors, s->overrun);
+    fprintf(f, "ethernet from the VAX: %" PRIu64 " frames (arp requests %" PRIu64
+               ", arp replies %" PRIu64 ", echo replies %" PRIu64 " (%" PRIu64
+               " matching), echo requests %" PRIu64 ", rip %" PRIu64 ", xns %" PRIu64
+               ", other %" PRIu64 "); %" PRIu64 " frames waited for the wire",
+            s->from_vax, s->vax_arp_requests, s->vax_arp_replies, s->vax_echo_replies,
+            s->vax_echo_matched, s->vax_echo_requests, s->vax_rip, s->vax_xns, s->vax_other,
+            s->deferred);
+    if (o->pcap)
+        fprintf(f, "; %" PRIu64 " frames in %s", o->cap_frames, o->pcap);
+    fputc('\n', f);
+}
+
+int spamctl_io_finish(struct spamctl_io *o, const struct vax_machine *m)
+{
+    int rc = 0;
+    if (o->cap) {
+        o->cap_frames = o->cap->frames;
+        if (spamctl_pcap_close(o->cap) < 0)
+            rc = 1;
+        free(o->cap);
+        o->cap = NULL;
+    }
     if (!o->script)
-        return 0;
+        return rc;
     const char *msg;
     unsigned line;
     switch (vm_console_script_state(m, &msg, &line)) {
@@ -207,6 +313,6 @@ int spamctl_io_finish(const struct spamctl_io *o, const struct vax_machine *m)
                 "script did\n", o->script, line, vm_stop_reason(m));
         return 1;
     default:
-        return 0;
+        return rc;
     }
 }

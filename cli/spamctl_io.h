@@ -6,6 +6,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "vax/io/io_netsrc.h"
 #include "vax/machine/vm.h"
 
 #define SPAMCTL_IO_ATTACH_MAX 8
@@ -26,6 +27,18 @@ struct spamctl_io {
     double expect_timeout;     /* --expect-timeout S (emulated seconds) */
     enum spamctl_todr todr;
     uint32_t todr_value;
+    /* the Ethernet outside the VAX (vax/io/io_netsrc.h): connected to the
+     * DEUNA by any of a rate (run's --net-rate, which spamctl_spam
+     * parses: the caller copies it here), --net-seed, --net-mix, --pcap */
+    double net_rate;
+    uint64_t net_seed;         /* --net-seed N (default: --seed's value) */
+    int net_seed_set;
+    unsigned net_mix[IO_NET_KINDS];
+    int net_mix_set;
+    const char *pcap;          /* --pcap FILE */
+    struct spamctl_pcap *cap;  /* open during the run */
+    uint64_t cap_frames;       /* frames it holds, after the run */
+    int net_on;
 };
 
 void spamctl_io_init(struct spamctl_io *o);
@@ -37,10 +50,15 @@ void spamctl_io_usage(FILE *f);
 /* After the machine is made and before it runs: media, TODR, the console
  * boot (which replaces loading an image), the script.  0, or -1 after a
  * message (exit status 1: bad input). */
-int spamctl_io_setup(const struct spamctl_io *o, struct vax_machine *m);
+int spamctl_io_setup(struct spamctl_io *o, struct vax_machine *m);
 /* After the run: 0, or 1 after a message when the console script failed
- * or did not finish. */
-int spamctl_io_finish(const struct spamctl_io *o, const struct vax_machine *m);
+ * or did not finish, or the capture could not be written (it is closed). */
+int spamctl_io_finish(struct spamctl_io *o, const struct vax_machine *m);
+/* When the run does not happen after spamctl_io_setup: closes what it
+ * opened. */
+void spamctl_io_abort(struct spamctl_io *o);
+/* The network's two summary lines, when it was connected. */
+void spamctl_io_report(const struct spamctl_io *o, struct vax_machine *m, FILE *f);
 
 /* The TODR of the fixed boot date: 12:00 on June 7 (1986, the day after
  * the GENERIC kernel was built), as hundredths of a second since the

@@ -24,6 +24,7 @@ static const struct command {
     {"compress", spamctl_cmd_compress, "compress a trace losslessly"},
     {"decompress", spamctl_cmd_decompress, "restore a compressed trace byte for byte"},
     {"export", spamctl_cmd_export, "export a trace as CTF or Chrome/Perfetto JSON"},
+    {"names", spamctl_cmd_names, "the guest's names (system calls, vectors, programs) for the trace tools"},
 };
 
 int spamctl_not_yet(const char *cmd, const char *waiting_for)

@@ -69,9 +69,11 @@ static void usage(FILE *f)
 "  --drain-tap          SPAM: the drain copies every record without consuming\n"
 "                       it (until the buffer is a quarter full), so an in-guest\n"
 "                       READ_BUFFER reader sees the records too\n"
-"  --net-rate R         network interface (IPRs 0x70-0x74, vax/guest/NETDEV.md):\n"
-"                       R packets per second of VAX time, Poisson (default 0:\n"
-"                       no device, MFPR #0x70 takes a reserved operand)\n"
+"  --net-rate R         R packets per second of VAX time, Poisson, on both\n"
+"                       networks: the bundled guest's interface (IPRs 0x70-0x74,\n"
+"                       vax/guest/NETDEV.md) and the Ethernet outside the\n"
+"                       DEUNA (below) (default 0: no IPR device, MFPR #0x70\n"
+"                       takes a reserved operand; no Ethernet traffic)\n"
 "  --net-size MIN:MAX   packet sizes, uniform (default 64:1500 bytes)\n"
 "  --seed N             seed of the packet arrivals and contents (default 0;\n"
 "                       also written into the trace header)\n"
@@ -81,7 +83,7 @@ static void usage(FILE *f)
 "\n"
 "Exit status: 0 the machine ran (whatever stopped it), 1 bad input, a\n"
 "console script that failed, or an output that could not be written (the\n"
-"trace, the console, the state), 2 usage error, 130/143 stopped by\n"
+"trace, the console, the state, the pcap), 2 usage error, 130/143 stopped by\n"
 "SIGINT/SIGTERM (the trace is drained and complete, the summary says\n"
 "\"stopped: interrupted\").\n");
 }
@@ -458,18 +460,22 @@ int spamctl_cmd_run(int argc, char **argv)
         fprintf(stderr, "spamctl run: -o and --drain=guest exclude each other\n");
         return SPAMCTL_EXIT_USAGE;
     }
+    /* the Ethernet's rate and default seed are the run's (spamctl_spam) */
+    io.net_rate = spam.net_rate;
+    if (!io.net_seed_set)
+        io.net_seed = spam.seed;
     /* an output never overwrites an input, nor another output */
     const char *ins[] = {raw ? raw : elf, ucode_path, con_in && con_in[0] == '@' ? con_in + 1 : NULL};
-    const char *outs[] = {spam.trace, con_out, dump};
-    static const char *const out_opt[] = {"-o", "--console-out", "--dump-state"};
-    for (int o = 0; o < 3; o++) {
+    const char *outs[] = {spam.trace, con_out, dump, io.pcap};
+    static const char *const out_opt[] = {"-o", "--console-out", "--dump-state", "--pcap"};
+    for (int o = 0; o < 4; o++) {
         for (int k = 0; k < 3; k++)
             if (same_file(outs[o], ins[k])) {
                 fprintf(stderr, "spamctl run: %s %s would overwrite the input %s\n", out_opt[o], outs[o],
                         ins[k]);
                 return SPAMCTL_EXIT_USAGE;
             }
-        for (int k = o + 1; k < 3; k++)
+        for (int k = o + 1; k < 4; k++)
             if (outs[o] && outs[k] && (same_file(outs[o], outs[k]) || strcmp(outs[o], outs[k]) == 0) &&
                 strcmp(outs[o], "-") != 0 && !is_device(outs[o])) {
                 fprintf(stderr, "spamctl run: %s and %s name the same file %s\n", out_opt[o], out_opt[k],
@@ -548,10 +554,12 @@ int spamctl_cmd_run(int argc, char **argv)
         vm_set_psl(m, psl);
     }
     if (spamctl_io_setup(&io, m) < 0) {
+        spamctl_io_abort(&io);
         vm_free(m);
         return SPAMCTL_EXIT_BAD_INPUT;
     }
     if (spamctl_spam_setup(&spam, m) < 0) {
+        spamctl_io_abort(&io);
         vm_free(m);
         return SPAMCTL_EXIT_BAD_INPUT;
     }
@@ -571,6 +579,7 @@ int spamctl_cmd_run(int argc, char **argv)
         con_buf = con_in[0] == '@' ? slurp(con_in + 1, &n) : unescape(con_in, &n);
         if (!con_buf) {
             fprintf(stderr, "spamctl run: --console-in %s: %s\n", con_in, strerror(errno));
+            spamctl_io_abort(&io);
             vm_free(m);
             return SPAMCTL_EXIT_BAD_INPUT;
         }
@@ -583,6 +592,7 @@ int spamctl_cmd_run(int argc, char **argv)
         free(con_buf);
         if (utrace)
             ucode_image_free(&ut.img);
+        spamctl_io_abort(&io);
         vm_free(m);
         return SPAMCTL_EXIT_BAD_INPUT;
     }
@@ -599,6 +609,7 @@ int spamctl_cmd_run(int argc, char **argv)
             free(con_buf);
             if (utrace)
                 ucode_image_free(&ut.img);
+            spamctl_io_abort(&io);
             vm_free(m);
             return SPAMCTL_EXIT_BAD_INPUT;
         }
@@ -620,6 +631,7 @@ int spamctl_cmd_run(int argc, char **argv)
         free(con_buf);
         if (utrace)
             ucode_image_free(&ut.img);
+        spamctl_io_abort(&io);
         vm_free(m);
         return SPAMCTL_EXIT_BAD_INPUT;
     }
@@ -678,6 +690,7 @@ int spamctl_cmd_run(int argc, char **argv)
                vm_halted(m) ? "halted" : "stopped", reason,
                vm_reg(m, 15), vm_psl(m), st.microcycles, st.instructions);
         write_events(stdout, m, 0);
+        spamctl_io_report(&io, m, stdout);
     }
     vm_free(m);
     if (ran > 0)

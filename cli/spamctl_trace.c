@@ -11,6 +11,7 @@
 
 #include "cli/spamctl_cmds.h"
 #include "cli/spamctl_signal.h"
+#include "spam/spam_gnames.h"
 #include "spam/spam_names.h"
 
 int trace_open(struct trace_in *t, const char *cmd, const char *path, int partial)
@@ -257,4 +258,26 @@ void print_warning_list(FILE *f, const struct spam_decoder *d)
             fprintf(f, " (event 0x%04X)", w->value);
         fputc('\n', f);
     }
+}
+
+int names_option(const char *cmd, int argc, char **argv, int *i, struct spam_gnames **g)
+{
+    const char *v;
+    int rc = opt_value(argc, argv, i, "--names", &v);
+    if (rc == 0)
+        return 0;
+    if (rc < 0 || !*v) {
+        fprintf(stderr, "spamctl %s: --names needs a file\n", cmd);
+        return -1;
+    }
+    if (*g) {
+        fprintf(stderr, "spamctl %s: one --names file\n", cmd);
+        return -1;
+    }
+    struct spam_err e;
+    if (!(*g = spam_gnames_load(v, &e))) {
+        fprintf(stderr, "spamctl %s: %s: %s\n", cmd, v, e.msg);
+        return -2;
+    }
+    return 1;
 }

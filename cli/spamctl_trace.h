@@ -59,6 +59,16 @@ int filter_match(const struct event_filter *f, const struct spam_event *e);
 /* Decoder options --correct and --gap-us. */
 int decode_option(struct spam_decode_opts *o, const char *cmd, int argc, char **argv, int *i);
 
+/* --names FILE (spam/spam_gnames.h): 1 when argv[*i] was it (loaded into
+ * *g, i advanced), 0 if not, -1 on a missing value (a usage error), -2 on
+ * a bad file (bad input); the message is printed. */
+struct spam_gnames;
+int names_option(const char *cmd, int argc, char **argv, int *i, struct spam_gnames **g);
+#define TRACE_NAMES_USAGE \
+"  --names FILE   The guest's names (spamctl names extract): system calls for\n" \
+"                 CHMK codes, handlers and devices for SCB vectors, program\n" \
+"                 paths for context switches.  Without it, numbers.\n"
+
 void print_warning_list(FILE *f, const struct spam_decoder *d);
 const char *warning_kind_name(enum spam_warning_kind k);
 

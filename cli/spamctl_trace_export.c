@@ -8,6 +8,7 @@
 #include "cli/spamctl_signal.h"
 #include "cli/spamctl_trace.h"
 #include "spam/spam_export.h"
+#include "spam/spam_gnames.h"
 
 static void usage(FILE *f)
 {
@@ -41,6 +42,10 @@ static void usage(FILE *f)
 "Options:\n"
 "  --correct, --gap-us N   As for 'spamctl decode'.\n"
 TRACE_PARTIAL_USAGE
+TRACE_NAMES_USAGE
+"                 CTF: a string field name on spam:interrupt, spam:exception\n"
+"                 and spam:chm, path on spam:ldpctx; --lttng: the irq's name;\n"
+"                 Chrome: the slices' and context switches' names.\n"
 "  -h, --help     This text.\n"
 "\n"
 "Exit status: 0 success, 1 bad or damaged input or an unwritable output,\n"
@@ -65,7 +70,17 @@ static int ctf_holds(const char *dir, const char *path)
     return 0;
 }
 
+static int export_cmd(int argc, char **argv, struct spam_gnames **gp);
+
 int spamctl_cmd_export(int argc, char **argv)
+{
+    struct spam_gnames *g = NULL;
+    int rc0 = export_cmd(argc, argv, &g);
+    spam_gnames_free(g);
+    return rc0;
+}
+
+static int export_cmd(int argc, char **argv, struct spam_gnames **gp)
 {
     const char *path = NULL, *ctf = NULL, *chrome = NULL;
     int lttng = 0, partial = 0;
@@ -76,6 +91,9 @@ int spamctl_cmd_export(int argc, char **argv)
         if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
             usage(stdout);
             return SPAMCTL_EXIT_OK;
+        } else if ((rc = names_option("export", argc, argv, &i, gp)) != 0) {
+            if (rc < 0)
+                return rc == -2 ? SPAMCTL_EXIT_BAD_INPUT : SPAMCTL_EXIT_USAGE;
         } else if (strcmp(argv[i], "--lttng") == 0) {
             lttng = 1;
         } else if (strcmp(argv[i], "--partial") == 0) {
@@ -128,7 +146,7 @@ int spamctl_cmd_export(int argc, char **argv)
         fprintf(stderr, "spamctl export: out of memory\n");
         rc = SPAMCTL_EXIT_BAD_INPUT;
     }
-    if (rc == SPAMCTL_EXIT_OK && ctf && !(cx = spam_ctf_open(ctf, lttng, h, &err))) {
+    if (rc == SPAMCTL_EXIT_OK && ctf && !(cx = spam_ctf_open_named(ctf, lttng, h, *gp, &err))) {
         fprintf(stderr, "spamctl export: %s\n", err.msg);
         rc = SPAMCTL_EXIT_BAD_INPUT;
     }
@@ -139,6 +157,8 @@ int spamctl_cmd_export(int argc, char **argv)
             fprintf(stderr, "spamctl export: out of memory\n");
             out_abort(&jo);
             rc = SPAMCTL_EXIT_BAD_INPUT;
+        } else {
+            spam_chrome_set_names(cj, *gp);
         }
     }
     spamctl_signals_catch(); /* stop cleanly: the temporary file removed */

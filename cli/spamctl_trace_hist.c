@@ -6,6 +6,7 @@
 #include "cli/spamctl_cmds.h"
 #include "cli/spamctl_out.h"
 #include "cli/spamctl_trace.h"
+#include "spam/spam_gnames.h"
 #include "spam/spam_hist.h"
 #include "spam/spam_names.h"
 
@@ -35,7 +36,9 @@ static void usage(FILE *f)
 "  --bars         Bars for every group.\n"
 "  --csv          CSV: group,kind,count,min,mean,p50,p90,p99,p99_9,max.\n"
 "  --json         One JSON object.\n"
-"  --svg FILE     Also write an SVG plot of the distributions.\n"
+"  --svg FILE     Also write an SVG plot of the distributions (log2 bins; with\n"
+"                 --linear W:N the linear bins, percent of events, as the\n"
+"                 paper's Figure 4: --event int:0xB0 --linear 100:50).\n"
 "  --linear W:N   Instead of the tables: each group's inclusive times in N\n"
 "                 bins W us wide and an open last bin, one line a bin,\n"
 "                 'bin LO COUNT' (all N+1 bins), after a line\n"
@@ -47,6 +50,9 @@ static void usage(FILE *f)
 "  --records N    Only the first N records of the trace (extended records\n"
 "                 count), e.g. the ones an in-guest reader consumed.\n"
 TRACE_PARTIAL_USAGE
+TRACE_NAMES_USAGE
+"                 (groups named \"chmk 3 (read)\", \"interrupt 0xC0\n"
+"                 (Xhardclock)\"; --cpu: each process's program)\n"
 "  -h, --help     This text.\n"
 "\n"
 "Exit status: 0 success, 1 bad or damaged input, 2 usage error.\n");
@@ -68,6 +74,8 @@ struct hist_acc {
     uint8_t want[65536]; /* by event id of the opening event */
     struct group *g[65536];
     uint64_t cpu[65537], switches[65537];
+    uint32_t prog[65537]; /* per pid + 1: major << 24 | minor << 16 | inode, +1 (0 none) */
+    const struct spam_gnames *names;
     uint64_t last_switch;
     int32_t last_pid;
     int seen_switch, oom;
@@ -98,7 +106,7 @@ static const char *key_name(const struct hist_acc *a, uint32_t k, char *buf, siz
     else if (a->by == BY_CLASS)
         snprintf(buf, len, "%s", spam_class_name(k));
     else
-        spam_event_describe((uint16_t)k, buf, len);
+        spam_event_describe_g((uint16_t)k, a->names, buf, len);
     return buf;
 }
 
@@ -117,8 +125,12 @@ static int wanted(const struct hist_acc *a, uint16_t ev)
     return 1;
 }
 
-static __attribute__((noinline)) void account_switch(struct hist_acc *a, uint64_t t, int32_t pid)
+static __attribute__((noinline)) void account_switch(struct hist_acc *a, const struct spam_event *e)
 {
+    uint64_t t = e->t_us;
+    int32_t pid = e->pid;
+    if (!(e->flags & SPAM_EVF_CUTOFF))
+        a->prog[pid + 1] = ((uint32_t)e->major << 24 | (uint32_t)e->minor << 16 | e->inode) + 1;
     if (a->seen_switch) {
         a->cpu[a->last_pid + 1] += t - a->last_switch;
         a->switches[a->last_pid + 1]++;
@@ -154,7 +166,7 @@ static inline __attribute__((always_inline)) int account_by(struct hist_acc *a, 
 {
     if (e->cls != SPAM_CLASS_REI) {
         if (__builtin_expect(e->cls == SPAM_CLASS_LDPCTX, 0))
-            account_switch(a, e->t_us, e->pid);
+            account_switch(a, e);
         return 0;
     }
     if ((e->flags & SPAM_EVF_UNMATCHED) || !a->want[e->open_ev])
@@ -225,8 +237,61 @@ static void bars(const struct spam_hist *h)
     }
 }
 
+/* With --linear W:N, as the paper's Figure 4 draws IPL 12's service
+ * times: per group, the share of its events (y, percent) in each W us bin
+ * of inclusive service time (x, microseconds), the last bin open. */
+static void write_svg_linear(FILE *f, const struct hist_acc *a, const uint32_t *keys, size_t nk)
+{
+    const int W = 760, rowh = 260, x0 = 60, plotw = 660, ploth = 180;
+    size_t n = nk > 12 ? 12 : nk;
+    uint64_t nb = a->lin_n + 1;
+    fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%zu\" "
+               "font-family=\"sans-serif\" font-size=\"11\">\n", W, n * rowh + 10);
+    for (size_t r = 0; r < n; r++) {
+        const struct group *g = a->g[keys[r]];
+        uint64_t total = g->incl.count ? g->incl.count : 1, top = 1;
+        for (uint64_t b = 0; b < nb; b++)
+            top = g->lin[b] > top ? g->lin[b] : top;
+        double ymax = 100.0 * (double)top / (double)total;
+        char nm[160];
+        int y0 = (int)(r * rowh) + 20, base = y0 + 20 + ploth;
+        fputs("<text x=\"10\" y=\"", f);
+        fprintf(f, "%d\">", y0);
+        for (const char *c = key_name(a, keys[r], nm, sizeof nm); *c; c++)
+            fputs(*c == '<' ? "&lt;" : *c == '>' ? "&gt;" : *c == '&' ? "&amp;" : (char[2]){*c, 0}, f);
+        fprintf(f, ": inclusive service time, %" PRIu64 " events, bins of %" PRIu64 " us, p50 %" PRIu64
+                   " us, p99 %" PRIu64 " us</text>\n",
+                g->incl.count, a->lin_w, spam_hist_percentile(&g->incl, 50), spam_hist_percentile(&g->incl, 99));
+        fprintf(f, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"black\"/>\n", x0, base, x0 + plotw, base);
+        fprintf(f, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"black\"/>\n", x0, base, x0,
+                base - ploth);
+        fprintf(f, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">%.1f%%</text>\n", x0 - 4, base - ploth + 4, ymax);
+        fprintf(f, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">0</text>\n", x0 - 4, base + 4);
+        double bw = (double)plotw / (double)nb;
+        uint64_t every = nb > 10 ? (nb + 9) / 10 : 1;
+        for (uint64_t b = 0; b < nb; b++) {
+            int h = (int)((double)ploth * (double)g->lin[b] / (double)top + 0.5);
+            fprintf(f, "<rect class=\"bin\" x=\"%.1f\" y=\"%d\" width=\"%.1f\" height=\"%d\" fill=\"#4a7ab5\">"
+                       "<title>%" PRIu64 " us: %" PRIu64 "</title></rect>\n",
+                    x0 + b * bw, base - h, bw > 2 ? bw - 1 : bw, h, b * a->lin_w, g->lin[b]);
+            if (b % every == 0 || b == nb - 1)
+                fprintf(f, "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%s%" PRIu64 "</text>\n",
+                        x0 + (b + 0.5) * bw, base + 14, b == nb - 1 ? "&#8805;" : "", b * a->lin_w);
+        }
+        fprintf(f, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">service time (us)</text>\n", x0 + plotw / 2,
+                base + 30);
+        fprintf(f, "<text x=\"14\" y=\"%d\" transform=\"rotate(-90 14 %d)\" text-anchor=\"middle\">"
+                   "%% of events</text>\n", base - ploth / 2, base - ploth / 2);
+    }
+    fprintf(f, "</svg>\n");
+}
+
 static void write_svg(FILE *f, const struct hist_acc *a, const uint32_t *keys, size_t nk)
 {
+    if (a->lin_w) {
+        write_svg_linear(f, a, keys, nk);
+        return;
+    }
     const int W = 720, rowh = 180;
     size_t n = nk > 12 ? 12 : nk;
     fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%zu\" "
@@ -241,7 +306,7 @@ static void write_svg(FILE *f, const struct hist_acc *a, const uint32_t *keys, s
             }
         for (int k = 0; k < 40; k++)
             top = b[k] > top ? b[k] : top;
-        char nm[64];
+        char nm[160];
         int y0 = (int)(r * rowh) + 20;
         fprintf(f, "<text x=\"10\" y=\"%d\">%s: inclusive service time (us), n=%" PRIu64 ", p50=%" PRIu64
                    " p99=%" PRIu64 " max=%" PRIu64 "</text>\n",
@@ -270,7 +335,7 @@ static void print_cpu(const struct hist_acc *a, enum fmt f)
     for (size_t p = 0; p < 65537; p++)
         total += a->cpu[p];
     if (f == CSV)
-        printf("pid,cpu_us,share,switched_out\n");
+        printf("pid,cpu_us,share,switched_out%s\n", a->names ? ",program" : "");
     else if (f == JSON)
         printf("{\"unit\":\"us\",\"processes\":[");
     else
@@ -282,13 +347,37 @@ static void print_cpu(const struct hist_acc *a, enum fmt f)
         double share = total ? 100.0 * (double)a->cpu[p] / (double)total : 0;
         char pid[16];
         snprintf(pid, sizeof pid, p ? "%zu" : "unknown", p - 1);
-        if (f == CSV)
-            printf("%s,%" PRIu64 ",%.3f,%" PRIu64 "\n", pid, a->cpu[p], share, a->switches[p]);
-        else if (f == JSON)
-            printf("%s{\"pid\":%d,\"cpu_us\":%" PRIu64 ",\"share\":%.3f,\"switched_out\":%" PRIu64 "}",
+        uint32_t k = a->prog[p];
+        const char *prog = k ? spam_gnames_path(a->names, (k - 1) >> 24, (k - 1) >> 16 & 0xFF, (k - 1) & 0xFFFF)
+                             : NULL;
+        if (f == CSV) {
+            printf("%s,%" PRIu64 ",%.3f,%" PRIu64, pid, a->cpu[p], share, a->switches[p]);
+            if (a->names) {
+                putchar(',');
+                if (prog) {
+                    putchar('"');
+                    for (const char *c = prog; *c; c++)
+                        printf(*c == '"' ? "\"\"" : "%c", *c);
+                    putchar('"');
+                }
+            }
+            putchar('\n');
+        } else if (f == JSON) {
+            printf("%s{\"pid\":%d,\"cpu_us\":%" PRIu64 ",\"share\":%.3f,\"switched_out\":%" PRIu64,
                    first ? "" : ",", (int)p - 1, a->cpu[p], share, a->switches[p]);
-        else
-            printf("%-8s %14" PRIu64 " %6.2f%% %12" PRIu64 "\n", pid, a->cpu[p], share, a->switches[p]);
+            if (prog) {
+                printf(",\"program\":\"");
+                for (const char *c = prog; *c; c++)
+                    printf(*c == '"' || *c == '\\' ? "\\%c" : (unsigned char)*c < 0x20 ? "?" : "%c", *c);
+                putchar('"');
+            }
+            putchar('}');
+        } else {
+            printf("%-8s %14" PRIu64 " %6.2f%% %12" PRIu64, pid, a->cpu[p], share, a->switches[p]);
+            if (prog)
+                printf("  %s", prog);
+            putchar('\n');
+        }
         first = 0;
     }
     if (f == JSON)
@@ -305,7 +394,7 @@ static void hist_json(const char *kind, const struct spam_hist *h)
 
 static void print_linear(const struct hist_acc *a, const uint32_t *keys, size_t nk)
 {
-    char nm[64];
+    char nm[160];
     for (size_t i = 0; i < nk; i++) {
         const struct group *g = a->g[keys[i]];
         printf("# %s: count %" PRIu64 "\n", key_name(a, keys[i], nm, sizeof nm), g->incl.count);
@@ -316,7 +405,7 @@ static void print_linear(const struct hist_acc *a, const uint32_t *keys, size_t 
 
 static void print_groups(const struct hist_acc *a, enum fmt f, int all_bars, const uint32_t *keys, size_t nk)
 {
-    char nm[64];
+    char nm[160];
     if (f == CSV)
         printf("group,kind,count,min,mean,p50,p90,p99,p99_9,max\n");
     else if (f == JSON)
@@ -331,14 +420,20 @@ static void print_groups(const struct hist_acc *a, enum fmt f, int all_bars, con
         if (f == CSV) {
             for (int x = 0; x < 2; x++) {
                 const struct spam_hist *h = x ? &g->excl : &g->incl;
-                printf("\"%s\",%s,%" PRIu64 ",%" PRIu64 ",%.3f", nm, x ? "exclusive" : "inclusive", h->count,
+                putchar('"');
+                for (const char *c = nm; *c; c++)
+                    printf(*c == '"' ? "\"\"" : "%c", *c);
+                printf("\",%s,%" PRIu64 ",%" PRIu64 ",%.3f", x ? "exclusive" : "inclusive", h->count,
                        h->min, spam_hist_mean(h));
                 for (unsigned p = 0; p < 4; p++)
                     printf(",%" PRIu64, spam_hist_percentile(h, pct[p]));
                 printf(",%" PRIu64 "\n", h->max);
             }
         } else if (f == JSON) {
-            printf("%s{\"group\":\"%s\",", i ? "," : "", nm);
+            printf("%s{\"group\":\"", i ? "," : "");
+            for (const char *c = nm; *c; c++)
+                printf(*c == '"' || *c == '\\' ? "\\%c" : "%c", *c);
+            printf("\",");
             if (a->by == BY_EVENT) {
                 unsigned cls = keys[i] >> 12;
                 printf("\"class\":\"%s\",", spam_class_name(cls));
@@ -376,6 +471,7 @@ int spamctl_cmd_hist(int argc, char **argv)
     uint64_t limit = 0;
     int limited = 0;
     struct spam_decode_opts o = {0};
+    struct spam_gnames *names = NULL;
     struct hist_acc *a = calloc(1, sizeof *a);
     if (!a) {
         fprintf(stderr, "spamctl hist: out of memory\n");
@@ -389,11 +485,15 @@ int spamctl_cmd_hist(int argc, char **argv)
         if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
             usage(stdout);
             free(a);
+            spam_gnames_free(names);
             return SPAMCTL_EXIT_OK;
         } else if (strcmp(argv[i], "--json") == 0) {
             f = JSON;
         } else if (strcmp(argv[i], "--csv") == 0) {
             f = CSV;
+        } else if ((r2 = names_option("hist", argc, argv, &i, &names)) != 0) {
+            if (r2 < 0)
+                rc = r2 == -2 ? SPAMCTL_EXIT_BAD_INPUT : SPAMCTL_EXIT_USAGE;
         } else if (strcmp(argv[i], "--cpu") == 0) {
             cpu = 1;
         } else if (strcmp(argv[i], "--partial") == 0) {
@@ -467,8 +567,10 @@ int spamctl_cmd_hist(int argc, char **argv)
         rc = SPAMCTL_EXIT_USAGE;
     }
     struct trace_in t;
+    a->names = names;
     if (rc != SPAMCTL_EXIT_OK || trace_open(&t, "hist", path, partial) != 0) {
         free(a);
+        spam_gnames_free(names);
         return rc != SPAMCTL_EXIT_OK ? rc : SPAMCTL_EXIT_BAD_INPUT;
     }
     struct spam_decoder *d = spam_decoder_new(spam_reader_header(t.r), &o);
@@ -535,5 +637,6 @@ int spamctl_cmd_hist(int argc, char **argv)
     free(a);
     spam_decoder_free(d);
     trace_close(&t);
+    spam_gnames_free(names);
     return rc;
 }

@@ -5,6 +5,7 @@
 
 #include "cli/spamctl_cmds.h"
 #include "cli/spamctl_trace.h"
+#include "spam/spam_gnames.h"
 #include "spam/spam_names.h"
 
 static void usage(FILE *f)
@@ -26,6 +27,9 @@ static void usage(FILE *f)
 "  --gap-us N     A step between records longer than N us is reported as\n"
 "                 ambiguous (default 1.5 timer periods = 15000).\n"
 TRACE_PARTIAL_USAGE
+TRACE_NAMES_USAGE
+"                 (per code and vector: the names; per process: the program\n"
+"                 it last switched to; JSON: name, program)\n"
 "  -h, --help     This text.\n"
 "\n"
 "Damaged input (a torn last record, a corrupt compressed block) is reported\n"
@@ -40,6 +44,8 @@ struct stat_acc {
      * [2] exceptions, [3] CHM; the per-class counts are the rows' sums */
     uint64_t vec[16][4096];
     uint64_t pid[65537];
+    uint32_t prog[65537]; /* per pid + 1: major << 24 | minor << 16 | inode, +1 (0 none) */
+    const struct spam_gnames *g;
     uint64_t first_t, last_t, first_ic, last_ic;
     int any;
 };
@@ -52,6 +58,15 @@ static inline void stat_fn(void *ctx, const struct spam_event *e)
     (&s->vec[0][0])[e->ev]++; /* ev = class << 12 | detail */
     s->ipl[spam_psl_ipl(e->psl_hi)]++;
     s->pid[e->pid + 1]++;
+    if (__builtin_expect(e->cls == SPAM_CLASS_LDPCTX, 0) && !(e->flags & SPAM_EVF_CUTOFF))
+        s->prog[e->pid + 1] = ((uint32_t)e->major << 24 | (uint32_t)e->minor << 16 | e->inode) + 1;
+}
+
+/* The program a process last switched to, by name (NULL if unknown). */
+static const char *program(const struct stat_acc *s, unsigned p)
+{
+    uint32_t k = s->prog[p];
+    return k ? spam_gnames_path(s->g, (k - 1) >> 24, (k - 1) >> 16 & 0xFF, (k - 1) & 0xFFFF) : NULL;
 }
 
 /* Every event, the first included (it is not on the streaming path). */
@@ -83,7 +98,7 @@ static void count_classes(struct stat_acc *s)
 static void print_text(const struct stat_acc *s, const struct spam_header *h, const struct spam_decoder *d,
                        const char *path, int compressed)
 {
-    char buf[64];
+    char buf[160];
     printf("trace        %s (%s)\n", path, compressed ? "compressed" : "raw");
     printf("guest        %s, seed %" PRIu64 ", microcode crc 0x%08X\n", h->guest, h->seed, h->ucode_crc);
     printf("header       %s; REI tracing %s; cycle %u ps; NICR %d\n",
@@ -109,7 +124,7 @@ static void print_text(const struct stat_acc *s, const struct spam_header *h, co
         for (unsigned v = 0; v < 4096; v++)
             if (s->vec[k + 1][v])
                 printf("  %-36s %12" PRIu64 "\n",
-                       spam_event_describe(SPAM_EVENT(k + 1, v), buf, sizeof buf), s->vec[k + 1][v]);
+                       spam_event_describe_g(SPAM_EVENT(k + 1, v), s->g, buf, sizeof buf), s->vec[k + 1][v]);
     printf("\nper IPL (after the event)\n");
     for (unsigned i = 0; i < 32; i++)
         if (s->ipl[i])
@@ -119,6 +134,8 @@ static void print_text(const struct stat_acc *s, const struct spam_header *h, co
         if (s->pid[p]) {
             if (p == 0)
                 printf("  %-8s %12" PRIu64 "\n", "unknown", s->pid[p]);
+            else if (program(s, p))
+                printf("  %-8u %12" PRIu64 "  %s\n", p - 1, s->pid[p], program(s, p));
             else
                 printf("  %-8u %12" PRIu64 "\n", p - 1, s->pid[p]);
         }
@@ -178,6 +195,13 @@ static void print_json(const struct stat_acc *s, const struct spam_header *h, co
                        k == 2 ? "code" : "vector", k == 2 ? v & 0x3FF : v);
                 if (k == 2)
                     printf("\"chm_mode\":%u,", v >> 10);
+                const char *nm = k < 2 ? spam_gnames_vector(s->g, v)
+                                 : (v >> 10) == 0 ? spam_gnames_syscall(s->g, v & 0x3FF) : NULL;
+                if (nm) {
+                    printf("\"name\":");
+                    json_str(nm);
+                    putchar(',');
+                }
                 printf("\"count\":%" PRIu64 "}", s->vec[k + 1][v]);
                 first = 0;
             }
@@ -198,7 +222,19 @@ static void print_json(const struct stat_acc *s, const struct spam_header *h, co
                 printf("%s\"%u\":%" PRIu64, first ? "" : ",", p - 1, s->pid[p]);
             first = 0;
         }
-    printf("},\"warnings\":{");
+    printf("}");
+    if (s->g) {
+        printf(",\"programs\":{");
+        first = 1;
+        for (unsigned p = 1; p < d->pid_hi; p++)
+            if (s->pid[p] && program(s, p)) {
+                printf("%s\"%u\":", first ? "" : ",", p - 1);
+                json_str(program(s, p));
+                first = 0;
+            }
+        printf("}");
+    }
+    printf(",\"warnings\":{");
     static const char *const wn[SPAM_W_KINDS] = {"gap", "unmatched_rei", "cutoff", "unknown", "resync",
                                                  "overflow"};
     for (int k = 0; k < SPAM_W_KINDS; k++)
@@ -214,30 +250,43 @@ int spamctl_cmd_stat(int argc, char **argv)
     const char *path = NULL;
     int json = 0, partial = 0;
     struct spam_decode_opts o = {0};
+    struct spam_gnames *g = NULL;
     for (int i = 1; i < argc; i++) {
         int rc;
         if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
             usage(stdout);
+            spam_gnames_free(g);
             return SPAMCTL_EXIT_OK;
+        } else if ((rc = names_option("stat", argc, argv, &i, &g)) != 0) {
+            if (rc < 0)
+                return rc == -2 ? SPAMCTL_EXIT_BAD_INPUT : SPAMCTL_EXIT_USAGE;
         } else if (strcmp(argv[i], "--json") == 0) {
             json = 1;
         } else if (strcmp(argv[i], "--partial") == 0) {
             partial = 1;
         } else if ((rc = decode_option(&o, "stat", argc, argv, &i)) != 0) {
-            if (rc < 0)
+            if (rc < 0) {
+                spam_gnames_free(g);
                 return SPAMCTL_EXIT_USAGE;
+            }
         } else if (trace_path_arg("stat", argv[i], &path) != 0) {
+            spam_gnames_free(g);
             return SPAMCTL_EXIT_USAGE;
         }
     }
     if (!path) {
         usage(stderr);
+        spam_gnames_free(g);
         return SPAMCTL_EXIT_USAGE;
     }
     struct trace_in t;
-    if (trace_open(&t, "stat", path, partial) != 0)
+    if (trace_open(&t, "stat", path, partial) != 0) {
+        spam_gnames_free(g);
         return SPAMCTL_EXIT_BAD_INPUT;
+    }
     struct stat_acc *s = calloc(1, sizeof *s);
+    if (s)
+        s->g = g;
     o.no_service = 1; /* stat counts; it needs nesting depths, not service times */
     struct spam_decoder *d = spam_decoder_new(spam_reader_header(t.r), &o);
     if (!s || !d) {
@@ -245,6 +294,7 @@ int spamctl_cmd_stat(int argc, char **argv)
         free(s);
         spam_decoder_free(d);
         trace_close(&t);
+        spam_gnames_free(g);
         return SPAMCTL_EXIT_BAD_INPUT;
     }
     const struct spam_record *recs;
@@ -276,5 +326,6 @@ int spamctl_cmd_stat(int argc, char **argv)
     free(s);
     spam_decoder_free(d);
     trace_close(&t);
+    spam_gnames_free(g);
     return rc;
 }

@@ -11,6 +11,7 @@
 #include "spam/spam_header.h"
 
 struct spam_ctf;
+struct spam_gnames;
 
 /* Creates DIR (it may exist; files of the same names are overwritten) and
  * writes its metadata.  lttng = 0: every event as spam:<class>, one stream, full
@@ -20,6 +21,12 @@ struct spam_ctf;
  * SCB vector), one stream per IPL with cpu_id = IPL, so nested interrupts
  * never overlap within a stream. */
 struct spam_ctf *spam_ctf_open(const char *dir, int lttng, const struct spam_header *h, struct spam_err *err);
+/* With the guest's names (spam_gnames.h; before the first event, g must
+ * outlive c): plain CTF gains a string field `name` on interrupt, exception
+ * and chm events (the handler, the system call; "" when unknown) and `path`
+ * on ldpctx (the program); LTTng's irq name is the handler or device. */
+struct spam_ctf *spam_ctf_open_named(const char *dir, int lttng, const struct spam_header *h,
+                                     const struct spam_gnames *g, struct spam_err *err);
 int spam_ctf_event(struct spam_ctf *c, const struct spam_event *e);
 /* Writes the last packets, closes.  0 or -1 with err. */
 int spam_ctf_close(struct spam_ctf *c, struct spam_err *err);
@@ -33,6 +40,10 @@ struct spam_chrome;
  * one track per process, where they nest strictly), instants for context
  * switches and markers. */
 struct spam_chrome *spam_chrome_open(FILE *f, const struct spam_header *h);
+/* Slices named with the guest's names (g may be NULL; it must outlive c):
+ * "chmk 3 (read)", "interrupt 0xC0 (Xhardclock)"; context switches carry
+ * the program's path. */
+void spam_chrome_set_names(struct spam_chrome *c, const struct spam_gnames *g);
 void spam_chrome_event(struct spam_chrome *c, const struct spam_event *e);
 int spam_chrome_close(struct spam_chrome *c);
 

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 
 #include "spam/spam_export.h"
+#include "spam/spam_gnames.h"
 #include "spam/spam_names.h"
 
 struct spam_chrome {
@@ -10,7 +11,23 @@ struct spam_chrome {
     int first;
     uint8_t named_ipl[32];
     uint8_t *named_pid; /* 65537 flags */
+    const struct spam_gnames *names;
 };
+
+void spam_chrome_set_names(struct spam_chrome *c, const struct spam_gnames *g) { c->names = g; }
+
+/* s as the inside of a JSON string. */
+static void json_text(FILE *f, const char *s)
+{
+    for (; *s; s++) {
+        if (*s == '"' || *s == '\\')
+            fprintf(f, "\\%c", *s);
+        else if ((unsigned char)*s < 0x20)
+            fprintf(f, "\\u%04x", *s);
+        else
+            fputc(*s, f);
+    }
+}
 
 #define PID_MACHINE 1
 #define TID_SCHED 99
@@ -60,14 +77,28 @@ struct spam_chrome *spam_chrome_open(FILE *f, const struct spam_header *h)
 
 void spam_chrome_event(struct spam_chrome *c, const struct spam_event *e)
 {
-    char d[64];
+    char d[160];
     if (e->cls == SPAM_CLASS_LDPCTX || e->cls == SPAM_CLASS_MARKER) {
+        const char *prog = e->cls == SPAM_CLASS_LDPCTX && !(e->flags & SPAM_EVF_CUTOFF)
+                               ? spam_gnames_path(c->names, e->major, e->minor, e->inode)
+                               : NULL;
         sep(c);
-        fprintf(c->f,
-                "{\"ph\":\"i\",\"s\":\"t\",\"name\":\"%s\",\"cat\":\"%s\",\"ts\":%" PRIu64
-                ",\"pid\":%d,\"tid\":%d,\"args\":{\"pid\":%d,\"uid\":%d}}",
-                e->cls == SPAM_CLASS_LDPCTX ? "ldpctx" : spam_event_describe(e->ev, d, sizeof d),
+        fputs("{\"ph\":\"i\",\"s\":\"t\",\"name\":\"", c->f);
+        if (e->cls != SPAM_CLASS_LDPCTX)
+            fputs(spam_event_describe(e->ev, d, sizeof d), c->f);
+        else if (prog) {
+            fputs("ldpctx ", c->f);
+            json_text(c->f, prog);
+        } else
+            fputs("ldpctx", c->f);
+        fprintf(c->f, "\",\"cat\":\"%s\",\"ts\":%" PRIu64 ",\"pid\":%d,\"tid\":%d,\"args\":{\"pid\":%d,\"uid\":%d",
                 spam_class_name(e->cls), e->t_us, PID_MACHINE, TID_SCHED, e->pid, e->uid);
+        if (prog) {
+            fputs(",\"program\":\"", c->f);
+            json_text(c->f, prog);
+            fputc('"', c->f);
+        }
+        fputs("}}", c->f);
         return;
     }
     if (e->cls != SPAM_CLASS_REI || (e->flags & SPAM_EVF_UNMATCHED))
@@ -92,11 +123,12 @@ void spam_chrome_event(struct spam_chrome *c, const struct spam_event *e)
         }
     }
     sep(c);
+    fputs("{\"ph\":\"X\",\"name\":\"", c->f);
+    json_text(c->f, spam_event_describe_g(e->open_ev, c->names, d, sizeof d));
     fprintf(c->f,
-            "{\"ph\":\"X\",\"name\":\"%s\",\"cat\":\"%s\",\"ts\":%" PRIu64 ",\"dur\":%" PRIu64
+            "\",\"cat\":\"%s\",\"ts\":%" PRIu64 ",\"dur\":%" PRIu64
             ",\"pid\":%d,\"tid\":%d,\"args\":{\"exclusive_us\":%" PRIu64 ",\"pid\":%d}}",
-            spam_event_describe(e->open_ev, d, sizeof d), spam_class_name(cls), e->open_t_us, e->incl_us,
-            PID_MACHINE, tid, e->excl_us, e->pid);
+            spam_class_name(cls), e->open_t_us, e->incl_us, PID_MACHINE, tid, e->excl_us, e->pid);
 }
 
 int spam_chrome_close(struct spam_chrome *c)

@@ -6,6 +6,7 @@
 #include <sys/stat.h>
 
 #include "spam/spam_export.h"
+#include "spam/spam_gnames.h"
 #include "spam/spam_names.h"
 
 #define PACKET 65536u
@@ -22,6 +23,7 @@ struct pkt {
 
 struct spam_ctf {
     int lttng;
+    const struct spam_gnames *names; /* NULL: the fields without names */
     char *dir;
     uint64_t dropped, count;
     uint64_t t_first, t_last; /* of the whole trace: every stream spans it */
@@ -101,6 +103,17 @@ static void put(uint8_t *p, uint64_t v, int n)
         p[i] = (uint8_t)(v >> (8 * i));
 }
 
+/* A CTF string (NUL-terminated, at most 1024 bytes with the NUL); "" for
+ * NULL.  Returns the bytes written. */
+static size_t put_str(uint8_t *p, const char *s)
+{
+    size_t l = s ? strnlen(s, 1023) : 0;
+    if (l)
+        memcpy(p, s, l);
+    p[l] = 0;
+    return l + 1;
+}
+
 static char *join(const char *dir, const char *name)
 {
     size_t n = strlen(dir) + strlen(name) + 2;
@@ -110,7 +123,40 @@ static char *join(const char *dir, const char *name)
     return p;
 }
 
+/* The plain metadata; named, the events' field lists gain the names'
+ * strings (an event's declaration ends with its line ending "}; };"). */
+static void put_meta_plain(FILE *mf, int named)
+{
+    const char *field = NULL;
+    for (const char *p = meta_plain; *p;) {
+        const char *nl = strchr(p, '\n');
+        size_t n = nl ? (size_t)(nl - p) + 1 : strlen(p);
+        if (!strncmp(p, "event { name = \"spam:", 21)) {
+            const char *ev = p + 21;
+            field = !strncmp(ev, "interrupt\"", 10) || !strncmp(ev, "exception\"", 10) ||
+                            !strncmp(ev, "chm\"", 4)
+                        ? "name"
+                    : !strncmp(ev, "ldpctx\"", 7) ? "path"
+                                                  : NULL;
+        }
+        if (named && field && n >= 6 && !memcmp(p + n - 6, "}; };\n", 6)) {
+            fwrite(p, 1, n - 6, mf);
+            fprintf(mf, "string %s; }; };\n", field);
+            field = NULL;
+        } else {
+            fwrite(p, 1, n, mf);
+        }
+        p += n;
+    }
+}
+
 struct spam_ctf *spam_ctf_open(const char *dir, int lttng, const struct spam_header *h, struct spam_err *err)
+{
+    return spam_ctf_open_named(dir, lttng, h, NULL, err);
+}
+
+struct spam_ctf *spam_ctf_open_named(const char *dir, int lttng, const struct spam_header *h,
+                                     const struct spam_gnames *g, struct spam_err *err)
 {
     if (mkdir(dir, 0755) != 0 && errno != EEXIST) {
         spam_err_set(err, 0, "cannot create directory %s: %s", dir, strerror(errno));
@@ -129,7 +175,10 @@ struct spam_ctf *spam_ctf_open(const char *dir, int lttng, const struct spam_hea
         return NULL;
     }
     fputs(meta_common, mf);
-    fputs(lttng ? meta_lttng : meta_plain, mf);
+    if (lttng)
+        fputs(meta_lttng, mf);
+    else
+        put_meta_plain(mf, g != NULL);
     errno = 0;
     if (fclose(mf) != 0) {
         spam_err_set(err, 0, "%s/metadata: %s", dir, strerror(errno ? errno : EIO));
@@ -137,6 +186,7 @@ struct spam_ctf *spam_ctf_open(const char *dir, int lttng, const struct spam_hea
         return NULL;
     }
     c->lttng = lttng;
+    c->names = g;
     c->dir = join(dir, "");
     c->dropped = h ? h->dropped : 0;
     c->ctx_bytes = 8 + 48 + (lttng ? 4 : 0);
@@ -219,7 +269,7 @@ static void emit(struct spam_ctf *c, unsigned k, uint64_t t, uint32_t id, const 
 
 int spam_ctf_event(struct spam_ctf *c, const struct spam_event *e)
 {
-    uint8_t b[64];
+    uint8_t b[64 + 1100];
     size_t n = 0;
     if (!c->seen) {
         c->seen = 1;
@@ -232,8 +282,8 @@ int spam_ctf_event(struct spam_ctf *c, const struct spam_event *e)
             spam_vector_is_software(e->open_ev & 0xFFF))
             return c->failed ? -1 : 0;
         unsigned ipl = spam_psl_ipl(e->open_psl), vec = e->open_ev & 0xFFF;
-        char name[40];
-        spam_vector_name(vec, name, sizeof name);
+        char name[128];
+        spam_guest_vector_name(c->names, vec, name, sizeof name);
         put(b, vec, 4);
         size_t l = strlen(name) + 1;
         memcpy(b + 4, name, l);
@@ -256,6 +306,8 @@ int spam_ctf_event(struct spam_ctf *c, const struct spam_event *e)
         put(b + n, e->ev & 0xFFF, 2);
         put(b + n + 2, (uint32_t)e->pid, 4);
         n += 6;
+        if (c->names)
+            n += put_str(b + n, spam_gnames_vector(c->names, e->ev & 0xFFF));
         break;
     case SPAM_CLASS_CHM:
         id = 2;
@@ -264,6 +316,9 @@ int spam_ctf_event(struct spam_ctf *c, const struct spam_event *e)
         put(b + n, spam_chm_code(e->ev), 2);
         put(b + n + 2, (uint32_t)e->pid, 4);
         n += 6;
+        if (c->names)
+            n += put_str(b + n, spam_chm_mode(e->ev) == 0 ? spam_gnames_syscall(c->names, spam_chm_code(e->ev))
+                                                          : NULL);
         break;
     case SPAM_CLASS_LDPCTX:
         id = 3;
@@ -274,6 +329,9 @@ int spam_ctf_event(struct spam_ctf *c, const struct spam_event *e)
         b[n + 9] = e->minor;
         put(b + n + 10, e->inode, 2);
         n += 12;
+        if (c->names)
+            n += put_str(b + n, (e->flags & SPAM_EVF_CUTOFF) ? NULL
+                                : spam_gnames_path(c->names, e->major, e->minor, e->inode));
         break;
     case SPAM_CLASS_REI: {
         int m = !(e->flags & SPAM_EVF_UNMATCHED);

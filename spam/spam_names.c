@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "spam/spam_format.h"
+#include "spam/spam_gnames.h"
 
 static const char *const long_names[16] = {"invalid", "interrupt", "exception", "chm", "ldpctx",
                                            "rei",     "marker"};
@@ -57,19 +58,38 @@ const char *spam_vector_name(unsigned vec, char *buf, size_t len)
     return buf;
 }
 
+const char *spam_guest_vector_name(const struct spam_gnames *g, unsigned vec, char *buf, size_t len)
+{
+    const char *n = spam_gnames_vector(g, vec);
+    if (!n)
+        return spam_vector_name(vec, buf, len);
+    snprintf(buf, len, "%s", n);
+    return buf;
+}
+
 const char *spam_event_describe(uint16_t ev, char *buf, size_t len)
+{
+    return spam_event_describe_g(ev, NULL, buf, len);
+}
+
+const char *spam_event_describe_g(uint16_t ev, const struct spam_gnames *g, char *buf, size_t len)
 {
     static const char *const chm[4] = {"chmk", "chme", "chms", "chmu"};
     unsigned cls = spam_event_class(ev), det = spam_event_detail(ev);
-    char vb[40];
+    char vb[96];
     switch (cls) {
     case SPAM_CLASS_INTERRUPT:
     case SPAM_CLASS_EXCEPTION:
-        snprintf(buf, len, "%s 0x%X (%s)", long_names[cls], det, spam_vector_name(det, vb, sizeof vb));
+        snprintf(buf, len, "%s 0x%X (%s)", long_names[cls], det, spam_guest_vector_name(g, det, vb, sizeof vb));
         break;
-    case SPAM_CLASS_CHM:
-        snprintf(buf, len, "%s %u", chm[spam_chm_mode(ev)], spam_chm_code(ev));
+    case SPAM_CLASS_CHM: {
+        const char *sc = spam_chm_mode(ev) == 0 ? spam_gnames_syscall(g, spam_chm_code(ev)) : NULL;
+        if (sc)
+            snprintf(buf, len, "%s %u (%s)", chm[spam_chm_mode(ev)], spam_chm_code(ev), sc);
+        else
+            snprintf(buf, len, "%s %u", chm[spam_chm_mode(ev)], spam_chm_code(ev));
         break;
+    }
     case SPAM_CLASS_LDPCTX:
         snprintf(buf, len, "ldpctx");
         break;

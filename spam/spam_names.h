@@ -21,6 +21,13 @@ const char *spam_vector_name(unsigned vec, char *buf, size_t len);
 /* Readable description of an event id: "interrupt 0xC0 (interval timer)",
  * "chmk 4", "rei ipl 0 user". */
 const char *spam_event_describe(uint16_t ev, char *buf, size_t len);
+struct spam_gnames;
+/* The same with the guest's names (spam_gnames.h; g may be NULL): the
+ * vector's handler or device ("interrupt 0xC0 (Xhardclock)"), CHMK's
+ * system call ("chmk 3 (read)"); numbers where the names say nothing. */
+const char *spam_event_describe_g(uint16_t ev, const struct spam_gnames *g, char *buf, size_t len);
+/* The guest's name of an SCB vector, else spam_vector_name()'s. */
+const char *spam_guest_vector_name(const struct spam_gnames *g, unsigned vec, char *buf, size_t len);
 /* Parses "CLASS" or "CLASS:DETAIL" (detail in C notation); returns 0 and
  * sets *cls and *detail (-1 = any), or -1. */
 int spam_event_spec_parse(const char *s, int *cls, int *detail);

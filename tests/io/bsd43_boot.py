@@ -86,7 +86,8 @@ def main():
     simh_disk = f"{work}/simh-rp06.dsk"
     subprocess.run([sys.executable, mkdist, dist, f"{work}/simh.tap", "--rp06", simh_disk],
                    check=True)
-    common = ("set cpu 8m\nset tto 7b\nset rl disable\nset xu enable\nset rp0 rp06\n"
+    common = ("set cpu 8m\nset tto 7b\nset rl disable\nset xu enable\n"
+              "set xu mac=08:00:2b:47:54:49\nset rp0 rp06\n"
               f"attach rp0 {os.path.abspath(simh_disk)}\n"
               f"attach -r tu0 {os.path.abspath(work)}/simh.tap\n")
     with open(f"{work}/copy.ini", "w") as f:
@@ -146,7 +147,9 @@ def main():
         if miss:
             fails.append(f"lines not in {name} (or out of order): {miss}")
     for want in ("SBIA0 at IO adaptor 0 address 0x20080000", "uba0 at tr3",
-                 "dz0 at uba0 csr 160100 vec 300, ipl 15", "mba0 at tr8",
+                 "dz0 at uba0 csr 160100 vec 300, ipl 15",
+                 "de0 at uba0 csr 174510 vec 120, ipl 15",
+                 "de0: hardware address 08:00:2b:47:54:49", "mba0 at tr8",
                  "hp0 at mba0 drive 0"):
         if want not in compared:
             fails.append(f"missing: {want}")

@@ -12,17 +12,7 @@
 
 #include "vax/io/io_system.h"
 
-static int fails, checks;
-#define CHECK(c, ...)                                                  \
-    do {                                                               \
-        checks++;                                                      \
-        if (!(c)) {                                                    \
-            fails++;                                                   \
-            printf("FAIL %s:%d: ", __FILE__, __LINE__);                \
-            printf(__VA_ARGS__);                                       \
-            printf("\n");                                              \
-        }                                                              \
-    } while (0)
+#include "io_check.h"
 
 #define RIG_MEM (1u << 20)
 
@@ -160,6 +150,28 @@ static inline int rig_report(const char *name)
 {
     printf("%s: %d checks, %d failed\n", name, checks, fails);
     return fails ? 1 : 0;
+}
+
+
+/* Checked register references of the tests: a bus error is a failed check. */
+static inline uint32_t rd16(struct rig *r, uint32_t pa)
+{
+    uint32_t v = 0xDEAD;
+    if (rig_rd(r, pa, 2, &v) != IO_OK)
+        CHECK(0, "word read of 0x%08X", pa);
+    return v;
+}
+
+static inline void wr16(struct rig *r, uint32_t pa, uint32_t v)
+{
+    if (rig_wr(r, pa, 2, v) != IO_OK)
+        CHECK(0, "word write of 0x%08X", pa);
+}
+
+static inline void wr8(struct rig *r, uint32_t pa, uint32_t v)
+{
+    if (rig_wr(r, pa, 1, v) != IO_OK)
+        CHECK(0, "byte write of 0x%08X", pa);
 }
 
 #endif

@@ -1,5 +1,7 @@
 /* A guest gone wild at the I/O registers cannot crash or hang the host
- * (run it under ASan and UBSan: build-san).  Two parts:
+ * (run it under ASan and UBSan: build-san).  The DEUNA is on the network
+ * outside the VAX (20,000 frames/s), so frames arrive whatever state the
+ * guest leaves it in.  Two parts:
  *
  *  1. every longword, word and byte of every adapter's and device's
  *     registers (the SBIA's, TR3, TR8, TR9, the whole UNIBUS I/O page and
@@ -34,13 +36,80 @@ static struct vax_machine *machine(void)
     char err[300];
     struct vm_config cfg = {.memory_mb = 4, .ucode = NULL};
     struct vax_machine *m = vm_new(&cfg, err, sizeof err);
+    struct io_netsrc_config net = {.rate = 20000, .seed = 5};
     if (!m || vm_attach(m, "rp0", disk_path, 0, err, sizeof err) < 0 ||
         vm_attach(m, "rp1", ro_path, 1, err, sizeof err) < 0 ||
-        vm_attach(m, "tu0", tape_path, 0, err, sizeof err) < 0) {
+        vm_attach(m, "tu0", tape_path, 0, err, sizeof err) < 0 ||
+        io_system_net_start(vm_io_system(m), &net, NULL, NULL, err, sizeof err) < 0) {
         printf("machine: %s\n", err);
         exit(1);
     }
     return m;
+}
+
+/* The DEUNA, one step of a driver's work per call (in order, now and
+ * then one at random): GET PCBB; a ring format (mostly sensible);
+ * receive buffers and START; frames to send and a polling demand; a
+ * random function with random words; now and then a reset (it takes
+ * 10 ms: more often, the DEUNA would never finish one).  Its structures
+ * live at UNIBUS 0
+ * (physical 0x200000), mapped here -- unless the random writes to the
+ * map registers unmapped them meanwhile. */
+static void deuna_step(struct vax_machine *m, struct io_abus *ab, unsigned *step)
+{
+    const uint32_t csr = 0x2013F948u, phys = 0x200000u;
+    unsigned s = rnd() % 8 == 0 ? rnd() % 6 : 1 + (*step)++ % 5;
+    uint8_t b[512];
+    for (unsigned i = 0; i < 16; i++)
+        io_abus_write(ab, 0, 0x20006800u + 4 * i, 4, 0x80000000u | ((phys >> 9) + i));
+    switch (s) {
+    case 0:
+        io_abus_write(ab, 0, csr, 2, 0x20);                          /* RSET */
+        break;
+    case 1:
+        io_abus_write(ab, 0, csr + 4, 2, rnd() % 4 ? 0 : rnd());      /* PCSR2 */
+        io_abus_write(ab, 0, csr + 6, 2, rnd() % 4 ? 0 : rnd());
+        io_abus_write(ab, 0, csr, 1, rnd() % 2 ? 0x41 : 0x01);        /* GET PCBB */
+        break;
+    case 2: {
+        /* PCB at 0, UDB at 0x10: rings at 0x40 and 0x80, entries at most 8 */
+        uint16_t w[10] = {9, 0x10, 0, 0, 0x40, 0x500, (uint16_t)(1 + rnd() % 8), 0x80, 0x500,
+                          (uint16_t)(2 + rnd() % 7)};
+        if (rnd() % 4 == 0)
+            w[4 + rnd() % 6] = (uint16_t)rnd();
+        for (unsigned i = 0; i < 10; i++)
+            io_put16(b + (i < 4 ? 2 * i : 0x10 + 2 * (i - 4)), w[i]);
+        vm_phys_write(m, phys, b, 0x20);
+        io_abus_write(ab, 0, csr, 1, 0x02);                          /* GET CMD */
+        break;
+    }
+    case 3:
+        for (unsigned i = 0; i < 8; i++) {                          /* receive entries */
+            io_put16(b + 10 * i, (uint16_t)(rnd() % 4 ? 1518 : rnd() % 2000));
+            io_put16(b + 10 * i + 2, (uint16_t)(0x400 + 0x600 * (i % 4)));
+            io_put16(b + 10 * i + 4, rnd() % 8 ? 0x8000 : (uint16_t)rnd());
+            io_put16(b + 10 * i + 6, 0);
+        }
+        vm_phys_write(m, phys + 0x80, b, 80);
+        io_abus_write(ab, 0, csr, 1, rnd() % 2 ? 0x44 : 0x04);        /* START */
+        break;
+    case 4:
+        for (unsigned i = 0; i < 8; i++) {                          /* frames to send */
+            io_put16(b + 10 * i, (uint16_t)(rnd() % 4 ? 60 + rnd() % 1455 : rnd()));
+            io_put16(b + 10 * i + 2, (uint16_t)(rnd() % 4 ? 0x400 : rnd()));
+            io_put16(b + 10 * i + 4, (uint16_t)(0x8000 | (rnd() % 4 ? 0x300 : rnd() & 0x3FF)));
+            io_put16(b + 10 * i + 6, 0);
+        }
+        vm_phys_write(m, phys + 0x40, b, 80);
+        io_abus_write(ab, 0, csr, 1, rnd() % 2 ? 0x48 : 0x08);        /* PDMD */
+        break;
+    default:
+        for (unsigned i = 0; i < 4; i++)
+            io_put16(b + 2 * i, (uint16_t)(i ? rnd() : rnd() % 0x18));
+        vm_phys_write(m, phys, b, 8);
+        io_abus_write(ab, 0, csr, 1, rnd() % 16);                    /* anything */
+        break;
+    }
 }
 
 static void make_media(void)
@@ -112,6 +181,7 @@ static void host_part(int rounds)
     struct io_system *sys = vm_io_system(m);
     struct vm_stats vs;
     uint64_t accesses = 0, timeouts = 0, errconf = 0;
+    unsigned step = 0;
     for (int round = 0; round < rounds; round++) {
         for (unsigned k = 0; k < 4 * sizeof windows / sizeof windows[0]; k++) {
             unsigned w = k < sizeof windows / sizeof windows[0]
@@ -139,6 +209,7 @@ static void host_part(int rounds)
                 errconf += st == IO_ERRCONF;
                 if (off % 64 == 0) { /* let time pass: events fire */
                     commands(&sys->abus);
+                    deuna_step(m, &sys->abus, &step);
                     vm_get_stats(m, &vs);
                     vm_run(m, vs.microcycles + 1 + rnd() % 20000);
                 }
@@ -166,6 +237,17 @@ static void host_part(int rounds)
     CHECK(st.events > 100, "devices did things: %llu events", (unsigned long long)st.events);
     CHECK(st.dma_bytes > 0 && st.disk_sectors_read > 0, "transfers ran");
     CHECK(timeouts > 0 && errconf > 0, "both kinds of error seen");
+    const struct io_deuna *de = &sys->deuna;
+    const struct io_netsrc_stats *ns = &sys->net->st;
+    printf("DEUNA: %llu port commands (%llu refused), %llu ring errors, %llu frames sent, "
+           "%llu received, %llu lost for buffers; the network sent %llu, delivered %llu\n",
+           (unsigned long long)de->commands, (unsigned long long)de->cmd_errors,
+           (unsigned long long)de->ring_errors, (unsigned long long)de->frames_out,
+           (unsigned long long)de->frames_in, (unsigned long long)de->rx_nobuf,
+           (unsigned long long)(ns->sent[0] + ns->sent[1] + ns->sent[2] + ns->sent[3] + ns->sent[4]),
+           (unsigned long long)ns->delivered);
+    CHECK(de->commands > 100 && de->cmd_errors > 0 && de->frames_out > 0 && de->frames_in > 0 &&
+          de->rx_nobuf > 0, "the DEUNA worked and failed in every way");
     CHECK(!vm_halted(m), "the waiting guest still runs: %s", vm_stop_reason(m));
     vm_free(m);
 }
@@ -196,7 +278,12 @@ static const char *guest =
     "    bbc $30, r6, 2f\n"
     "    bbc $31, r6, 2f\n"
     "    bisl2 $0x02000000, r8\n"       /* one in 8: the empty A-bus slot */
-    "2:  rotl $7, r6, r9\n"               /* the value */
+    "2:  bbc $26, r6, 5f\n"
+    "    bbc $27, r6, 5f\n"
+    "    bbc $28, r6, 5f\n"
+    "    bicl2 $0xfffffff8, r8\n"        /* one in 8 of them: the DEUNA's PCSRs */
+    "    bisl2 $0x2013f948, r8\n"
+    "5:  rotl $7, r6, r9\n"               /* the value */
     "    extzv $21, $3, r6, r10\n"        /* the operation */
     "    caseb r10, $0, $7\n"
     "3:  .word 10f-3b, 11f-3b, 12f-3b, 13f-3b, 14f-3b, 15f-3b, 16f-3b, 17f-3b\n"
@@ -219,8 +306,9 @@ static const char *guest =
     "    movw r9, (r8)\n"
     "next: incl r7\n"
     "    cmpl r7, r12\n"
-    "    blss loop\n"
-    "    halt\n"
+    "    bgeq 6f\n"
+    "    brw loop\n"
+    "6:  halt\n"
     ".align 2\n"
     "mchk: addl2 (sp)+, sp\n"
     "    moval next, (sp)\n"
@@ -243,7 +331,7 @@ static const char *guest =
 struct outcome {
     char reason[160];
     uint32_t r[16];
-    uint64_t cycles, instructions;
+    uint64_t cycles, instructions, deuna_refs;
 };
 
 static void guest_run(uint32_t seed, uint32_t iterations, struct outcome *out)
@@ -273,6 +361,8 @@ static void guest_run(uint32_t seed, uint32_t iterations, struct outcome *out)
     vm_get_stats(m, &vs);
     out->cycles = vs.microcycles;
     out->instructions = vs.instructions;
+    const struct io_deuna *de = &vm_io_system(m)->deuna;
+    out->deuna_refs = de->commands + de->cmd_errors + de->frames_in;
     vm_free(m);
 }
 
@@ -290,9 +380,11 @@ int main(int argc, char **argv)
            "%llu microcycles\n", a.reason, a.r[7], a.r[3], a.r[4], (unsigned long long)a.cycles);
     CHECK(a.r[7] > 1000, "the guest made %u references before: %s", a.r[7], a.reason);
     CHECK(a.r[3] > 0, "machine checks taken and recovered: %u", a.r[3]);
+    CHECK(a.deuna_refs > 0, "the DEUNA took commands from the guest");
     guest_run(seed, 20000, &b);
     CHECK(!strcmp(a.reason, b.reason) && a.cycles == b.cycles &&
-          a.instructions == b.instructions && !memcmp(a.r, b.r, sizeof a.r),
+          a.instructions == b.instructions && !memcmp(a.r, b.r, sizeof a.r) &&
+          a.deuna_refs == b.deuna_refs,
           "the same seed, the same run (%llu vs %llu microcycles)",
           (unsigned long long)a.cycles, (unsigned long long)b.cycles);
     unlink(disk_path);

@@ -65,6 +65,20 @@ grep -q "interrupt 0x120 (device 0x120) *inclusive" h.txt || bad "hist text: $(h
 "$spamctl" hist --syscalls t.trace | grep -q "chmk 4" || bad "hist --syscalls"
 "$spamctl" hist --cpu t.trace | grep -q "^100 " || bad "hist --cpu"
 "$spamctl" hist --svg h.svg t.trace >/dev/null && head -c 4 h.svg | grep -q '<svg' || bad "hist --svg"
+# the paper's Figure 4: linear bins as percent of events, one bar a bin,
+# bar heights in the proportions of the --linear counts
+"$spamctl" hist --event int:0xB0 --linear 20:30 --svg f4.svg t.trace >f4.txt || bad "hist --linear --svg"
+python3 - f4.svg f4.txt <<'PY' || bad "hist --linear --svg: the bars"
+import sys, xml.etree.ElementTree as E
+ns = "{http://www.w3.org/2000/svg}"
+bars = [r for r in E.parse(sys.argv[1]).iter(ns + "rect") if r.get("class") == "bin"]
+counts = [int(l.split()[2]) for l in open(sys.argv[2]) if l.startswith("bin ")]
+top = max(counts)
+assert len(bars) == len(counts) == 31, (len(bars), len(counts))
+assert sum(counts) > 100 and sum(1 for c in counts if c) > 3, counts
+for b, c in zip(bars, counts):
+    assert abs(int(b.get("height")) - 180 * c / top) <= 0.5, (b.get("height"), c, top)
+PY
 
 # compress / decompress, stdin and stdout
 "$spamctl" compress t.trace t.z || bad "compress exit"

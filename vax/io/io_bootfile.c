@@ -271,3 +271,86 @@ int io_ufs_read(io_read_fn rd, void *ctx, const char *path, uint8_t **data, uint
     *len = ip.size;
     return 0;
 }
+
+/* The walk's state: the path so far, the callback, how much is left. */
+struct walk {
+    struct ufs *u;
+    io_ufs_walk_fn fn;
+    void *fctx;
+    char path[IO_UFS_PATH_MAX];
+    unsigned long left; /* entries still allowed: a damaged, looping tree ends */
+};
+
+static int walk_dir(struct walk *w, const struct inode *dir, size_t plen, unsigned depth)
+{
+    struct ufs *u = w->u;
+    uint8_t *d;
+    if (depth > 64)
+        return fail(u, "directories nested too deep (a loop?)");
+    if (read_data(u, dir, &d) < 0)
+        return -1;
+    int rc = 0;
+    for (uint32_t blk = 0; blk < dir->size && !rc; blk += DIRBLK) {
+        uint32_t end = dir->size - blk < DIRBLK ? dir->size - blk : DIRBLK;
+        for (uint32_t o = 0; o + 8 <= end && !rc;) {
+            const uint8_t *e = d + blk + o;
+            uint32_t ino = le32(e);
+            uint16_t reclen = le16(e + 4), namlen = le16(e + 6);
+            if (reclen < 8 || reclen > end - o || (uint32_t)namlen + 8 > reclen)
+                break;
+            o += reclen;
+            if (!ino || !namlen || (namlen == 1 && e[8] == '.') ||
+                (namlen == 2 && e[8] == '.' && e[9] == '.') || memchr(e + 8, 0, namlen) ||
+                memchr(e + 8, '/', namlen))
+                continue;
+            if (!w->left--) {
+                rc = fail(u, "too many directory entries (a loop?)");
+                break;
+            }
+            if (plen + 1 + namlen >= sizeof w->path) {
+                rc = fail(u, "a path too long");
+                break;
+            }
+            w->path[plen] = '/';
+            memcpy(w->path + plen + 1, e + 8, namlen);
+            w->path[plen + 1 + namlen] = 0;
+            struct inode ip;
+            if (load_inode(u, ino, &ip) < 0) {
+                rc = -1;
+                break;
+            }
+            if (w->fn(w->fctx, w->path, ino, ip.mode) != 0) {
+                rc = 1;
+                break;
+            }
+            if ((ip.mode & IFMT) == IFDIR)
+                rc = walk_dir(w, &ip, plen + 1 + namlen, depth + 1);
+        }
+    }
+    free(d);
+    return rc;
+}
+
+int io_ufs_walk(io_read_fn rd, void *ctx, io_ufs_walk_fn fn, void *fctx, char *err, size_t errlen)
+{
+    struct ufs u = {.rd = rd, .ctx = ctx, .err = err, .errlen = errlen};
+    if (load_super(&u) < 0)
+        return -1;
+    struct inode root;
+    if (load_inode(&u, ROOT_INO, &root) < 0)
+        return -1;
+    if ((root.mode & IFMT) != IFDIR)
+        return fail(&u, "the root inode is not a directory");
+    struct walk *w = malloc(sizeof *w);
+    if (!w)
+        return fail(&u, "out of memory");
+    *w = (struct walk){.u = &u, .fn = fn, .fctx = fctx, .left = 4000000};
+    w->path[0] = 0;
+    if (fn(fctx, "/", ROOT_INO, root.mode) != 0) {
+        free(w);
+        return 0;
+    }
+    int rc = walk_dir(w, &root, 0, 0);
+    free(w);
+    return rc < 0 ? -1 : 0;
+}

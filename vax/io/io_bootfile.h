@@ -5,7 +5,8 @@
  * counted from the archive's first block) and a file from a 4.2BSD fast
  * file system (read-only: the superblock at byte 8192, inodes found
  * through the cylinder groups, directories searched by name, direct,
- * single and double indirect blocks).  Enough to find and read /boot;
+ * single and double indirect blocks).  Enough to find and read /boot
+ * (and, for the trace tools' names, to list every path with its inode);
  * every offset and size read from the medium is checked, so a damaged
  * medium gives an error, never a host fault. */
 #ifndef VAX_IO_IO_BOOTFILE_H
@@ -29,5 +30,13 @@ typedef int (*io_read_fn)(void *ctx, uint64_t off, void *buf, uint32_t n);
  * malloc'd *data (the caller frees it) and *len, or -1 with a message. */
 int io_ufs_read(io_read_fn rd, void *ctx, const char *path, uint8_t **data, uint32_t *len,
                 char *err, size_t errlen);
+
+/* Every name of a fast file system, depth first from the root ("/" first,
+ * then "/bin", "/bin/sh"...; "." and ".." left out): fn(fctx, path, inode
+ * number, mode) for each, which returns nonzero to stop.  0, or -1 with a
+ * message (a damaged directory tree included). */
+#define IO_UFS_PATH_MAX 1024
+typedef int (*io_ufs_walk_fn)(void *fctx, const char *path, uint32_t ino, uint16_t mode);
+int io_ufs_walk(io_read_fn rd, void *ctx, io_ufs_walk_fn fn, void *fctx, char *err, size_t errlen);
 
 #endif

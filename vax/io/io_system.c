@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+const uint8_t io_deuna_default_addr[IO_ETHER_ADDR] = {0x08, 0x00, 0x2B, 0x47, 0x54, 0x49};
+
 struct io_system *io_system_new(const uint64_t *now, int *wake, const struct io_memory *mem,
                                 const struct io_config *cfg)
 {
@@ -57,6 +59,12 @@ struct io_system *io_system_new(const uint64_t *now, int *wake, const struct io_
         io_dz_init(&s->dz[n], base, &s->uba.bus, rx, tx);
         io_uba_add_device(&s->uba, base, base + 8, &io_dz_ops, &s->dz[n]);
     }
+    s->has_deuna = !(cfg && cfg->no_deuna);
+    if (s->has_deuna) {
+        int src = io_uba_source(&s->uba, IO_DEUNA_BR, IO_DEUNA_VECTOR);
+        io_deuna_init(&s->deuna, IO_DEUNA_CSR, &s->uba.bus, src, io_deuna_default_addr);
+        io_uba_add_device(&s->uba, IO_DEUNA_CSR, IO_DEUNA_CSR + 8, &io_deuna_ops, &s->deuna);
+    }
     io_system_reset(s);
     return s;
 }
@@ -70,6 +78,12 @@ void io_system_free(struct io_system *s)
     io_tm03_free(&s->tm03);
     for (unsigned n = 0; n < s->ndz; n++)
         io_dz_free(&s->dz[n]);
+    if (s->net) {
+        io_netsrc_free(s->net);
+        free(s->net);
+    }
+    if (s->has_deuna)
+        io_deuna_free(&s->deuna);
     io_uba_free(&s->uba);
     free(s);
 }
@@ -106,6 +120,33 @@ int io_system_attach(struct io_system *s, const char *dev, const char *path, int
     snprintf(err, errlen, "no device '%s' (rp0-rp3: RP06 on MBA 0, tu0-tu1: TU77 on MBA 1)",
              dev);
     return -1;
+}
+
+int io_system_net_start(struct io_system *s, const struct io_netsrc_config *c,
+                        io_netsrc_tap_fn tap, void *tap_ctx, char *err, size_t errlen)
+{
+    if (!s->has_deuna || s->net) {
+        snprintf(err, errlen, s->net ? "the network is already connected"
+                                     : "no DEUNA to connect the network to");
+        return -1;
+    }
+    struct io_netsrc *n = calloc(1, sizeof *n);
+    if (!n) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    struct io_netsrc_config cfg = *c;
+    memcpy(cfg.vax_mac, s->deuna.addr, sizeof cfg.vax_mac);
+    struct io_ether_station st = io_deuna_station(&s->deuna);
+    if (io_netsrc_init(n, &s->ev, &cfg, &st, err, errlen) < 0) {
+        free(n);
+        return -1;
+    }
+    io_netsrc_set_tap(n, tap, tap_ctx);
+    struct io_ether_wire w = io_netsrc_wire(n);
+    io_deuna_set_wire(&s->deuna, &w);
+    s->net = n;
+    return 0;
 }
 
 struct io_disk *io_system_disk(struct io_system *s, const char *dev)

@@ -3,6 +3,8 @@
  *   A-bus slot 0: SBIA 0 (slot 1 empty)
  *     TR 3: DW780 UNIBUS adapter 0 (UNIBUS window at 0x20100000)
  *             DZ11s at 0760100 + 010 n, vectors 0300 + 010 n, BR5
+ *             DEUNA at 0774510, vector 0120, BR5 (de0 in GENERIC), station
+ *             address 08:00:2b:47:54:49 (the reference transcript's)
  *     TR 8: RH780 MASSBUS adapter 0: RP06 drives 0-3 (rp0-rp3)
  *     TR 9: RH780 MASSBUS adapter 1: TM03 formatter (drive 0) with TU77
  *             transports 0 and 1 (tu0, tu1)
@@ -15,8 +17,10 @@
 #define VAX_IO_IO_SYSTEM_H
 
 #include "vax/io/io_abus.h"
+#include "vax/io/io_deuna.h"
 #include "vax/io/io_dz.h"
 #include "vax/io/io_mba.h"
+#include "vax/io/io_netsrc.h"
 #include "vax/io/io_rp.h"
 #include "vax/io/io_tm03.h"
 #include "vax/io/io_uba.h"
@@ -29,11 +33,17 @@
 #define IO_DZ_MAX 4
 #define IO_DZ_BASE 0760100u
 #define IO_DZ_VECTOR 0300u
+#define IO_DEUNA_CSR 0774510u
+#define IO_DEUNA_VECTOR 0120u
 
 struct io_config {
     unsigned dz;           /* DZ11s on the UNIBUS, 0-4 (default 1) */
     int second_sbia;       /* tests: an SBIA in A-bus slot 1 too, with no nexus */
+    int no_deuna;          /* tests: no DEUNA on the UNIBUS */
 };
+
+/* The DEUNA's default station address (its ROM). */
+extern const uint8_t io_deuna_default_addr[IO_ETHER_ADDR];
 
 struct io_system {
     struct io_events ev;
@@ -46,6 +56,9 @@ struct io_system {
     struct io_uba uba;
     struct io_dz dz[IO_DZ_MAX];
     unsigned ndz;
+    struct io_deuna deuna;
+    int has_deuna;
+    struct io_netsrc *net;   /* the network outside the VAX, when started */
     /* a host-side component (a console script) asks the machine to stop */
     char stop_reason[256];
     int stop_requested;
@@ -63,6 +76,11 @@ void io_system_reset(struct io_system *s);
 /* dev: rp0-rp3, tu0, tu1.  0, or -1 with a message. */
 int io_system_attach(struct io_system *s, const char *dev, const char *path, int readonly,
                      char *err, size_t errlen);
+/* Connects the DEUNA to the network outside the VAX (io_netsrc.h), its
+ * frames to `tap` (NULL: none).  Once, before the run.  0, or -1 with a
+ * message. */
+int io_system_net_start(struct io_system *s, const struct io_netsrc_config *c,
+                        io_netsrc_tap_fn tap, void *tap_ctx, char *err, size_t errlen);
 /* The medium behind a device name (NULL if none or not attached). */
 struct io_disk *io_system_disk(struct io_system *s, const char *dev);
 struct io_tape *io_system_tape(struct io_system *s, const char *dev);

@@ -19,44 +19,14 @@
 
 #include "vax/machine/vm_internal.h"
 #include "vax/machine/vm_net.h"
+#include "vax/io/io_random.h"
 
 int vm_mem_writep(struct vax_machine *m, uint32_t pa, unsigned n, uint64_t v);
-
-static uint64_t splitmix64(uint64_t *s)
-{
-    uint64_t z = (*s += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
-
-/* ln(x) for x in (0, 1]: x = f * 2^e with f in [1, 2), ln f by the
- * atanh series (|z| <= 1/3: 20 terms are far below double precision). */
-static double ln01(double x)
-{
-    int e = 0;
-    while (x < 1.0) {
-        x *= 2.0;
-        e--;
-    }
-    double z = (x - 1.0) / (x + 1.0), z2 = z * z, term = z, sum = 0.0;
-    for (int k = 1; k < 40; k += 2) {
-        sum += term / k;
-        term *= z2;
-    }
-    return 2.0 * sum + e * 0.69314718055994530942;
-}
 
 /* One exponential interarrival time in microcycles (at least 1). */
 static uint64_t interarrival(uint64_t *rng, double mean)
 {
-    double u = (double)(splitmix64(rng) >> 11) * 0x1p-53; /* [0, 1) */
-    double t = -ln01(1.0 - u) * mean + 0.5;
-    if (t < 1.0)
-        return 1;
-    if (t > 1e18)
-        return (uint64_t)1e18;
-    return (uint64_t)t;
+    return io_rand_interarrival(rng, mean, UINT64_C(1000000000000000000));
 }
 
 static void seed_streams(uint64_t seed, uint64_t *t, uint64_t *d)
@@ -125,7 +95,7 @@ void vm_net_arrivals(const struct vm_net_config *c, uint64_t *out, size_t n)
 static void make_packet(struct vm_net *d, uint32_t len)
 {
     uint8_t *p = d->pkt;
-    uint64_t r = splitmix64(&d->rng_data);
+    uint64_t r = io_rand_next(&d->rng_data);
     uint32_t dst, pick = (uint32_t)(r % 100);
     uint32_t low = (uint32_t)(r >> 8);
     if (pick < 80)
@@ -138,7 +108,7 @@ static void make_packet(struct vm_net *d, uint32_t len)
         dst = (uint32_t)(r >> 32);               /* default route */
     uint32_t src = 0x0A0C0000u | (uint32_t)(r >> 40 & 0xFFFF);
     for (uint32_t i = 12; i < len; i += 8) {
-        uint64_t x = splitmix64(&d->rng_data);
+        uint64_t x = io_rand_next(&d->rng_data);
         for (uint32_t k = 0; k < 8 && i + k < len; k++)
             p[i + k] = (uint8_t)(x >> (8 * k));
     }
@@ -161,7 +131,7 @@ static void make_packet(struct vm_net *d, uint32_t len)
 
 static void arrive(struct vax_machine *m, struct vm_net *d)
 {
-    uint64_t r = splitmix64(&d->rng_data);
+    uint64_t r = io_rand_next(&d->rng_data);
     uint32_t len = d->size_min + (uint32_t)(r % (d->size_max - d->size_min + 1));
     d->st.arrivals++;
     d->st.last_at = d->next_at;
