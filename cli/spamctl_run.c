@@ -48,6 +48,12 @@ static void usage(FILE *f)
 "  --microcode FILE     use this control-store image or .mic source\n"
 "  --memory MB          physical memory size (default 16)\n"
 "  --utrace             print every microcycle on stderr (slow)\n"
+"  --no-tcache          run the plain microword interpreter, without the\n"
+"                       microcode trace cache (same results, slower)\n"
+"  --tcache-check       run a second machine with the plain interpreter in\n"
+"                       lock step and compare the whole state at every\n"
+"                       instruction (slow; needs --console-in)\n"
+"  --tcache-stats       print the trace cache's counters on stderr\n"
 "  --console-in STRING|@FILE\n"
 "                       console terminal input (escapes \\r \\n \\t \\\\ \\xHH;\n"
 "                       default: the host's stdin)\n"
@@ -304,7 +310,7 @@ int spamctl_cmd_run(int argc, char **argv)
     int set_reg[MAX_SETS];
     uint32_t set_val[MAX_SETS];
     int nset = 0;
-    int utrace = 0;
+    int utrace = 0, no_tcache = 0, tcache_check = 0, tcache_stats = 0;
     struct spamctl_spam spam;
     spamctl_spam_init(&spam);
     struct spamctl_io io; /* devices, the console boot and script */
@@ -334,6 +340,18 @@ int spamctl_cmd_run(int argc, char **argv)
         }
         if (strcmp(a, "--utrace") == 0) {
             utrace = 1;
+            continue;
+        }
+        if (strcmp(a, "--no-tcache") == 0) {
+            no_tcache = 1;
+            continue;
+        }
+        if (strcmp(a, "--tcache-check") == 0) {
+            tcache_check = 1;
+            continue;
+        }
+        if (strcmp(a, "--tcache-stats") == 0) {
+            tcache_stats = 1;
             continue;
         }
         int takes = a[0] == '-' && a[1] == '-';
@@ -467,7 +485,13 @@ int spamctl_cmd_run(int argc, char **argv)
     }
 
     struct ucode_image img;
-    struct vm_config cfg = {.memory_mb = mem_mb, .ucode = NULL};
+    if (tcache_check && (no_tcache || !con_in)) {
+        fprintf(stderr, "spamctl run: --tcache-check needs the trace cache and "
+                        "--console-in (the two machines must see the same input)\n");
+        return SPAMCTL_EXIT_USAGE;
+    }
+    struct vm_config cfg = {.memory_mb = mem_mb, .ucode = NULL, .no_tcache = no_tcache,
+                            .tcache_check = tcache_check};
     if (ucode_path) {
         if (load_microcode(ucode_path, &img) < 0)
             return SPAMCTL_EXIT_BAD_INPUT;
@@ -636,6 +660,24 @@ int spamctl_cmd_run(int argc, char **argv)
     if (utrace)
         ucode_image_free(&ut.img);
 
+    if (tcache_stats) {
+        struct vm_tcache_stats ts;
+        struct vm_stats st;
+        vm_tcache_stats(m, &ts);
+        vm_get_stats(m, &st);
+        uint64_t words = st.microcycles - st.stall_cycles;
+        fprintf(stderr,
+                "tcache: %" PRIu64 " lookups, %" PRIu64 " hits (%.2f%%); microwords: %.2f%% "
+                "specialised, %.2f%% generic in traces, %.2f%% interpreted; %" PRIu64
+                " traces recorded (%" PRIu64 " side), %" PRIu64 " side entries, %" PRIu64
+                " exits, %" PRIu64 " flushes; %" PRIu64 " segments, %.1f KB\n",
+                ts.lookups, ts.hits, ts.lookups ? 100.0 * (double)ts.hits / (double)ts.lookups : 0.0,
+                words ? 100.0 * (double)ts.words / (double)words : 0.0,
+                words ? 100.0 * (double)ts.generic / (double)words : 0.0,
+                words ? 100.0 * (double)(words - ts.words - ts.generic) / (double)words : 0.0,
+                ts.recorded, ts.side_recorded, ts.side_entries, ts.exits, ts.flushes,
+                ts.traces, (double)ts.bytes / 1024.0);
+    }
     if (dump) {
         write_json(dump_out.f, m, reason, da, dl, nd);
         if (out_close(&dump_out) != 0)

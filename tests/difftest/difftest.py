@@ -59,13 +59,45 @@ class Program:
         self.halt_end = int.from_bytes(data[off:off + 4], "little") if len(data) >= off + 4 else None
 
 
-def make_program(gen, vasm, workdir, idx, seed, groups, modes, items):
+def repeat_passes(text, passes):
+    """The program made to run its body `passes` times, each pass from the
+    same state: where the body would halt, a stub copies the compared
+    memory back from a pristine copy placed after it, reloads R0-R14 and
+    the PSL from the header and starts again; the last pass halts.  Both
+    machines run the same binary, so the comparison stays exact, and an
+    instruction is seen more than once (the trace cache records a path
+    the second time it misses and replays it the third)."""
+    regs = [int(m, 16) for m in re.findall(r"^# set r\d+=0x([0-9a-f]+)$", text, re.M)]
+    psl = re.search(r"^# psl=0x([0-9a-f]+)$", text, re.M)
+    head, sep, data = text.partition("\nD:\n")
+    if len(regs) != 15 or not psl or not sep or "\thalt\nLhalt_end:\n" not in head:
+        raise RuntimeError("repeat_passes: the program is not of gen_prog's form")
+    org = "\t.org\t0x%x\n" % (0x7FFC - LOAD)
+    if org not in head:
+        raise RuntimeError("repeat_passes: no data origin in the program")
+    stub = ["Lagain:", "\tincl\tTpass", f"\tcmpl\tTpass,${passes}", "\tbgeq\tLdone",
+            f"\tmovc3\t${MEM_LEN:#x},Dcopy,*${MEM_LO:#x}"]
+    stub += [f"\tmovl\t${v:#x},%r{r}" for r, v in enumerate(regs)]
+    stub += [f"\tpushl\t$0x{psl.group(1)}", "\tpushab\tstart", "\trei",
+             "Ldone:\thalt", "Lhalt_end:", "\t.align 2", "Tpass:\t.long\t0", ""]
+    head = head.replace("\thalt\nLhalt_end:\n", "\tbrw\tLagain\nLbody_end:\n", 1)
+    head = head.replace(org, "\n".join(stub) + org, 1)
+    copy = "".join(ln for ln in data.splitlines(True) if not re.match(r"^\w+:\s*$", ln))
+    return head + sep + data + ("" if data.endswith("\n") else "\n") + "Dcopy:\n" + copy
+
+
+def make_program(gen, vasm, workdir, idx, seed, groups, modes, items, passes=1):
     src = os.path.join(workdir, f"p{idx}.s")
     binf = os.path.join(workdir, f"p{idx}.bin")
     cmd = [gen, "--seed", str(seed), "--groups", groups, "--modes", modes, "-o", src]
     if items:
         cmd[1:1] = ["--items", str(items)]
     subprocess.run(cmd, check=True)
+    if passes > 1:
+        with open(src) as f:
+            text = repeat_passes(f.read(), passes)
+        with open(src, "w") as f:
+            f.write(text)
     r = subprocess.run([vasm, "--raw", "--base", hex(LOAD), "-o", binf, src],
                        capture_output=True, text=True)
     if r.returncode != 0:
@@ -204,7 +236,9 @@ def simh_many(progs, jobs, batch):
 
 # ------------------------------------------------------------- our machine
 def ours_cmd(spamctl, p):
-    cmd = [spamctl, "run", "--raw", p.bin, "--load-at", hex(LOAD), "--psl", f"{p.psl:08x}"]
+    # spamctl: the executable, or (executable, extra `spamctl run` options)
+    exe, extra = (spamctl, ()) if isinstance(spamctl, str) else spamctl
+    cmd = [exe, "run", *extra, "--raw", p.bin, "--load-at", hex(LOAD), "--psl", f"{p.psl:08x}"]
     for r in range(15):
         cmd += ["--set", f"r{r}={p.regs.get(r, 0):x}"]
     cmd += ["--max-cycles", str(MAX_CYCLES), "--dump-mem", f"{MEM_LO:#x}:{MEM_LEN:#x}",
@@ -431,20 +465,22 @@ def try_excuse_emod(vasm, prog, ours):
 def build_programs(args, workdir, count, seed_base):
     def mk(i):
         return make_program(args.gen, args.vasm, workdir, i, seed_base + i, args.groups, args.modes,
-                            args.items)
+                            args.items, args.passes)
     with cf.ThreadPoolExecutor(max_workers=args.jobs) as ex:
         return list(ex.map(mk, range(count)))
 
 
 def probe_ours(args, workdir):
     """Does `spamctl run` work at all, and on a small program per group?"""
-    r = subprocess.run([args.spamctl, "run", "--help"], capture_output=True, text=True)
+    exe = args.spamctl if isinstance(args.spamctl, str) else args.spamctl[0]
+    r = subprocess.run([exe, "run", "--help"], capture_output=True, text=True)
     txt = (r.stdout + r.stderr).strip()
     if r.returncode != 0 or "not implemented" in txt:
         return f"`spamctl run` does not run programs yet: {txt[:200]!r}"
     bad = []
     for gi, g in enumerate(args.groups.split(",")):
-        p = make_program(args.gen, args.vasm, workdir, 900000 + gi, 1, g, args.modes, 6)
+        p = make_program(args.gen, args.vasm, workdir, 900000 + gi, 1, g, args.modes, 6,
+                         args.passes)
         ref = run_simh([p])[p.idx]
         got = run_ours(args.spamctl, p)
         if not got.get("halted") or compare(ref, got, p):
@@ -668,7 +704,15 @@ def main():
     ap.add_argument("--history", action="store_true")
     ap.add_argument("--no-probe", action="store_true",
                     help="run even if a group's probe program fails on our machine")
+    ap.add_argument("--passes", type=int, default=1,
+                    help="run each program's body this many times from the same state "
+                         "(with --tcache-check, 3 lets the trace cache record and replay)")
+    ap.add_argument("--tcache-check", action="store_true",
+                    help="run ours with the trace cache in lock step against the plain "
+                         "interpreter (spamctl run --tcache-check): any difference fails")
     args = ap.parse_args()
+    if args.tcache_check and args.spamctl:
+        args.spamctl = (args.spamctl, ("--tcache-check", "--console-in", ""))
     if shutil.which("vax780") is None:
         print("FAIL: SIMH's vax780 is not installed (Debian package simh); the differential "
               "tests need it")

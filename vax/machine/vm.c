@@ -10,8 +10,10 @@
 
 #include "vax/isa/vax_opcodes.h"
 #include "vax/machine/vm_internal.h"
+#include "vax/machine/vm_datapath.h"
 #include "vax/machine/vm_mem_fast.h"
 #include "vax/machine/vm_spam.h"
+#include "vax/machine/vm_tcache.h"
 
 void vm_pamm_reset(struct vax_machine *m);
 int vm_mem_readp(struct vax_machine *m, uint32_t pa, unsigned n, uint64_t *out);
@@ -22,44 +24,10 @@ void vm_tb_write(struct vax_machine *m, uint32_t va, uint32_t pte);
 uint32_t vm_ipr_read(struct vax_machine *m, uint32_t n);
 void vm_ipr_write(struct vax_machine *m, uint32_t n, uint32_t v);
 void vm_dev_update(struct vax_machine *m);
-int vm_int_eval(struct vax_machine *m, uint32_t *vec);
-uint64_t vm_dev_next_event(const struct vax_machine *m);
 void vm_int_ack(struct vax_machine *m);
 void vm_dev_reset(struct vax_machine *m);
 void vm_io_free(struct vax_machine *m);
 void vm_spam_reset(struct vax_machine *m);
-
-#if defined(__GNUC__)
-#define LIKELY(x) __builtin_expect(!!(x), 1)
-#define UNLIKELY(x) __builtin_expect(!!(x), 0)
-#define NOT_REACHED() __builtin_unreachable()
-#define COLD __attribute__((cold, noinline))
-#else
-#define COLD
-#define LIKELY(x) (x)
-#define UNLIKELY(x) (x)
-#define NOT_REACHED() ((void)0)
-#endif
-/* (Field values out of range never reach the sequencer: uword_unpack
- * rejects such an image, so the switches below need no range checks.) */
-
-#define PSL_C 1u
-#define PSL_V 2u
-#define PSL_Z 4u
-#define PSL_N 8u
-#define PSL_T 0x10u
-#define PSL_IV 0x20u
-#define PSL_FU 0x40u
-#define PSL_DV 0x80u
-#define PSL_TP 0x40000000u
-
-enum { F_C = 1, F_V = 2, F_Z = 4, F_N = 8 };
-
-/* Widths 0-4: B W L Q O.  The ALU works at L for Q and O (§3.2). */
-static const uint32_t width_mask[5] = {0xFF, 0xFFFF, 0xFFFFFFFF, 0xFFFFFFFF, 0xFFFFFFFF};
-static const uint32_t width_sign[5] = {0x80, 0x8000, 0x80000000, 0x80000000, 0x80000000};
-static const unsigned width_size[5] = {1, 2, 4, 8, 16};
-static const unsigned width_log[5] = {0, 1, 2, 3, 4};
 
 static const char *const mode_names[16] = {
     "LIT", "LIT", "LIT", "LIT", "IDX", "REG", "REGDEF", "AUTODEC",
@@ -109,12 +77,26 @@ static int spec_label(const struct ucode_image *img, int acc, int var, const cha
     return -1;
 }
 
+/* The decode ROMs look up some thousands of label names: build_roms
+ * works on a copy of the image whose labels are sorted by name. */
+static int label_cmp(const void *x, const void *y)
+{
+    return strcmp(((const struct ulabel *)x)->name, ((const struct ulabel *)y)->name);
+}
+
+static int label(const struct ucode_image *img, const char *name)
+{
+    struct ulabel key = {.name = (char *)(uintptr_t)name};
+    const struct ulabel *l = bsearch(&key, img->labels, img->nlabels, sizeof key, label_cmp);
+    return l ? l->addr : -1;
+}
+
 static int find(const struct ucode_image *img, const char *fmt, const char *a,
                 const char *b)
 {
     char name[96];
     snprintf(name, sizeof name, fmt, a, b);
-    return ucode_label(img, name);
+    return label(img, name);
 }
 
 /* Builds the opcode and specifier-mode decode ROMs from the opcode table
@@ -122,10 +104,10 @@ static int find(const struct ucode_image *img, const char *fmt, const char *a,
 static int build_roms(struct vax_machine *m, const struct ucode_image *img,
                       char *err, size_t errlen)
 {
-    int rsvinsn = ucode_label(img, "RESERVED_INSTRUCTION");
-    int rsvaddr = ucode_label(img, "RESERVED_ADDRESSING_MODE");
-    int unimpl = ucode_label(img, "UNIMPLEMENTED");
-    int specb = ucode_label(img, "SPEC.B");
+    int rsvinsn = label(img, "RESERVED_INSTRUCTION");
+    int rsvaddr = label(img, "RESERVED_ADDRESSING_MODE");
+    int unimpl = label(img, "UNIMPLEMENTED");
+    int specb = label(img, "SPEC.B");
     if (rsvinsn < 0 || rsvaddr < 0 || specb < 0) {
         snprintf(err, errlen, "microcode lacks RESERVED_INSTRUCTION, "
                               "RESERVED_ADDRESSING_MODE or SPEC.B");
@@ -134,13 +116,13 @@ static int build_roms(struct vax_machine *m, const struct ucode_image *img,
     if (unimpl < 0)
         unimpl = rsvinsn;
     m->l_rsvinsn = (uint16_t)rsvinsn;
-    int mchk = ucode_label(img, "MACHINE_CHECK");
-    int intr = ucode_label(img, "INTERRUPT");
+    int mchk = label(img, "MACHINE_CHECK");
+    int intr = label(img, "INTERRUPT");
     m->l_mchk = (uint16_t)(mchk > 0 ? mchk : 0);
     m->l_intr = (uint16_t)(intr > 0 ? intr : 0);
-    int tbmiss = ucode_label(img, "TB_MISS");
+    int tbmiss = label(img, "TB_MISS");
     m->l_tbmiss = (uint16_t)(tbmiss > 0 ? tbmiss : 0);
-    int trace = ucode_label(img, "TRACE_PENDING");
+    int trace = label(img, "TRACE_PENDING");
     m->l_trace = (uint16_t)(trace > 0 ? trace : 0);
     m->spec_b = (uint16_t)specb;
     for (int i = 0; i < 512; i++) {
@@ -160,7 +142,7 @@ static int build_roms(struct vax_machine *m, const struct ucode_image *img,
         for (k = 0; op->name[k] && k < sizeof name - 1; k++)
             name[k] = (char)toupper((unsigned char)op->name[k]);
         name[k] = 0;
-        int entry = ucode_label(img, name);
+        int entry = label(img, name);
         e->defined = 1;
         e->entry = (uint16_t)(entry >= 0 ? entry : unimpl);
         e->n = (uint8_t)vax_opcode_noperands(op);
@@ -409,7 +391,9 @@ struct vax_machine *vm_new(const struct vm_config *cfg, char *err, size_t errlen
      * hidden from the PAMM until PAMMINIT (vm_spam.c); none when they would
      * reach I/O space */
     m->mem_alloc = m->mem_size + (mb < 511 ? 2u << 20 : 0);
-    m->mem = calloc(1, m->mem_alloc);
+    /* (16 bytes more: the trace cache compares an instruction's bytes
+     * in whole quadwords, vm_tcache_exec.c) */
+    m->mem = calloc(1, m->mem_alloc + 16);
     m->cs = calloc(UCS_SIZE, sizeof *m->cs);
     if (!m->mem || !m->cs) {
         snprintf(err, errlen, "out of memory for %u MB", mb);
@@ -428,7 +412,17 @@ struct vax_machine *vm_new(const struct vm_config *cfg, char *err, size_t errlen
         own = 1;
     }
     predecode(m, img->words);
-    int rc = build_roms(m, img, err, errlen);
+    struct ucode_image sorted = *img;
+    sorted.labels = malloc((img->nlabels ? img->nlabels : 1) * sizeof *sorted.labels);
+    int rc = -1;
+    if (!sorted.labels) {
+        snprintf(err, errlen, "out of memory");
+    } else {
+        memcpy(sorted.labels, img->labels, img->nlabels * sizeof *sorted.labels);
+        qsort(sorted.labels, img->nlabels, sizeof *sorted.labels, label_cmp);
+        rc = build_roms(m, &sorted, err, errlen);
+        free(sorted.labels);
+    }
     if (own)
         ucode_image_free(&def);
     if (rc < 0) {
@@ -436,6 +430,25 @@ struct vax_machine *vm_new(const struct vm_config *cfg, char *err, size_t errlen
         return NULL;
     }
     m->cur = &m->drom[0];
+    if (!cfg || !cfg->no_tcache) {
+        m->tc = vm_tc_new();
+        if (!m->tc) {
+            snprintf(err, errlen, "out of memory for the trace cache");
+            vm_free(m);
+            return NULL;
+        }
+    }
+    if (cfg && cfg->tcache_check) {
+        if (!m->tc) {
+            snprintf(err, errlen, "the lock-step check needs the trace cache");
+            vm_free(m);
+            return NULL;
+        }
+        if (vm_check_attach(m, cfg, err, errlen) < 0) {
+            vm_free(m);
+            return NULL;
+        }
+    }
     vm_fbox_reset(&m->fbox);
     relatch(m);
     m->int_dirty = 1;
@@ -452,6 +465,8 @@ void vm_free(struct vax_machine *m)
 {
     if (!m)
         return;
+    vm_check_detach(m);
+    vm_tc_free(m->tc);
     vm_io_free(m);
     free(m->mem);
     free(m->cs);
@@ -459,16 +474,41 @@ void vm_free(struct vax_machine *m)
 }
 
 uint32_t vm_reg(const struct vax_machine *m, int n) { return m->r[n & 15]; }
-void vm_set_reg(struct vax_machine *m, int n, uint32_t v) { m->r[n & 15] = v; }
+void vm_set_reg(struct vax_machine *m, int n, uint32_t v)
+{
+    m->r[n & 15] = v;
+    if (m->shadow)
+        vm_set_reg(m->shadow, n, v);
+}
 uint32_t vm_psl(const struct vax_machine *m) { return m->psl; }
 void vm_set_psl(struct vax_machine *m, uint32_t v)
 {
+    if (m->shadow)
+        vm_set_psl(m->shadow, v);
     m->psl = v;
     vm_memo_flush(m);
     m->int_dirty = 1;
 }
 
 int vm_halted(const struct vax_machine *m) { return m->stop == VM_STOPPED; }
+
+void vm_tcache_stats(const struct vax_machine *m, struct vm_tcache_stats *s)
+{
+    memset(s, 0, sizeof *s);
+    if (m->tc) {
+        *s = m->tc->st;
+        s->lookups += s->hits; /* (lookups counts the misses) */
+        s->bytes = m->tc->used;
+    }
+}
+
+enum vm_stop vm_step_instruction(struct vax_machine *m, uint64_t max_cycles)
+{
+    m->step_ird = 1;
+    enum vm_stop r = vm_run_plain(m, max_cycles); /* (a checked machine: unchecked) */
+    m->step_ird = 0;
+    return r;
+}
 
 const char *vm_stop_reason(const struct vax_machine *m)
 {
@@ -541,7 +581,7 @@ static void relatch(struct vax_machine *m)
 static inline uint32_t istream(struct vax_machine *m, unsigned n)
 {
     uint64_t v = 0;
-    if (vm_read_fast(m, &m->memo_i, m->r[15], n, &v) < 0)
+    if (vm_read_fast(m, vm_memo_isel(m, m->r[15]), m->r[15], n, &v) < 0)
         return 0;
     m->r[15] += n;
     return (uint32_t)v;
@@ -549,13 +589,20 @@ static inline uint32_t istream(struct vax_machine *m, unsigned n)
 
 /* The SPECMODE dispatch: consume the specifier byte (or, for a branch
  * displacement, nothing), latch RN, pick the entry. */
+static inline uint16_t spec_decode(struct vax_machine *m, uint32_t b);
 static inline uint16_t spec_dispatch(struct vax_machine *m)
 {
     const struct drom_entry *e = m->cur;
     unsigned acc = e->acc[m->spec];
     if (acc == ACC_B)
         return m->spec_b;
-    uint32_t b = istream(m, 1);
+    return spec_decode(m, istream(m, 1));
+}
+
+/* The SPECMODE dispatch after the fetch of specifier byte b. */
+static inline uint16_t spec_decode(struct vax_machine *m, uint32_t b)
+{
+    const struct drom_entry *e = m->cur;
     m->specb = (uint8_t)b;
     m->rn = b & 15;
     m->lat[LAT_RN] = m->rn;
@@ -591,51 +638,13 @@ static inline uint16_t disp_acc(const struct vax_machine *m, const struct uword 
     return (uint16_t)(w->next + m->cur->acc[m->lat[LAT_SPEC]] + (m->idx ? 5 : 0));
 }
 
-/* IRD's interrupt check (§9): only when a request could have appeared
- * since the last one -- a device event due, the IPL changed, an IPR or
- * the host touched the devices -- is the request logic evaluated. */
-static inline int int_request(struct vax_machine *m)
-{
-    uint32_t ipl = (m->psl >> 16) & 0x1F;
-    if (LIKELY(!m->int_dirty && m->st.microcycles < m->int_next && ipl == m->int_ipl))
-        return 0;
-    uint32_t vec;
-    if (vm_int_eval(m, &vec) > 0)
-        return 1;
-    m->int_dirty = 0;
-    m->int_ipl = ipl;
-    m->int_next = vm_dev_next_event(m);
-    return 0;
-}
-
-/* IRD: count, check for interrupts, fetch and decode the opcode.
- * (Inlined into the microcycle loop: it ends nearly every instruction.) */
+/* IRD in three parts (ird_pre in vm_datapath.h, so that the trace
+ * cache can put its lookup between the opcode fetch and the decode). */
 #if defined(__GNUC__)
 __attribute__((always_inline))
 #endif
-static inline uint16_t ird(struct vax_machine *m, int count)
+static inline uint16_t ird_decode(struct vax_machine *m, uint32_t op)
 {
-    if (count)
-        m->icnt++;
-    m->log_n = 0;
-    m->mchk_active = 0;
-    m->in_exc = 0;
-    m->mm_active = 0;
-    m->spam_window = 0;
-    m->usp = 0;
-    if (m->l_intr && int_request(m))
-        return m->l_intr; /* the interrupt flow, before any fetch */
-    m->fpc = m->r[15];
-    m->fcc = m->psl & 0xF;
-    /* trace (§10): a pending trace faults before the fetch; else T -> TP */
-    if (UNLIKELY(m->psl & (PSL_T | PSL_TP)) && m->l_trace) {
-        if (m->psl & PSL_TP)
-            return m->l_trace;
-        m->psl |= PSL_TP;
-    }
-    uint32_t op = istream(m, 1);
-    if (UNLIKELY(op == 0xFD))
-        op = 0x100 | istream(m, 1);
     m->opc = (uint16_t)op;
     m->st.instructions++;
     const struct drom_entry *e = &m->drom[op];
@@ -653,6 +662,22 @@ static inline uint16_t ird(struct vax_machine *m, int count)
     if (e->n == 0)
         return e->entry;
     return spec_dispatch(m);
+}
+
+/* IRD: count, check for interrupts, fetch and decode the opcode.
+ * (Inlined into the microcycle loop: it ends nearly every instruction.) */
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
+static inline uint16_t ird(struct vax_machine *m, int count)
+{
+    unsigned t = ird_pre(m, count);
+    if (t != IRD_FETCH)
+        return (uint16_t)t;
+    uint32_t op = istream(m, 1);
+    if (UNLIKELY(op == 0xFD))
+        op = 0x100 | istream(m, 1);
+    return ird_decode(m, op);
 }
 
 /* ---- data path ---- */
@@ -746,15 +771,6 @@ static uint32_t src_slow(struct vax_machine *m, unsigned s, const struct uword *
     }
 }
 
-static inline void gpr_write(uint32_t *r, uint32_t v, unsigned wd)
-{
-    if (wd == 0)
-        *r = (*r & ~0xFFu) | (v & 0xFF);
-    else if (wd == 1)
-        *r = (*r & ~0xFFFFu) | (v & 0xFFFF);
-    else
-        *r = v;
-}
 
 static void dst_slow(struct vax_machine *m, unsigned d, uint32_t v, unsigned wd);
 
@@ -823,8 +839,7 @@ static void dst_slow(struct vax_machine *m, unsigned d, uint32_t v, unsigned wd)
     case UR_OPR1: gpr_write(&m->r[(m->opa[m->opk] + 1) & 15], v, wd); return;
     case UR_RES: write_res(m, v, wd); return;
     case UR_PSL:
-        if ((m->psl ^ v) & 0x03000000u)
-            vm_memo_flush(m); /* the mode changes translations */
+        vm_memo_mode(m, m->psl, v); /* the mode selects the memos */
         m->psl = v;
         return;
     case UR_MAR: m->mar = v; return;
@@ -859,192 +874,6 @@ static void dst_slow(struct vax_machine *m, unsigned d, uint32_t v, unsigned wd)
     }
 }
 
-static inline unsigned nz(uint32_t r, uint32_t sign)
-{
-    return (r & sign ? F_N : 0) | (r == 0 ? F_Z : 0);
-}
-
-static inline uint32_t sext(uint32_t v, unsigned wd)
-{
-    if (wd == 0) return (uint32_t)(int32_t)(int8_t)v;
-    if (wd == 1) return (uint32_t)(int32_t)(int16_t)v;
-    return v;
-}
-
-/* The ALU and shifter: result at width wd; flags in *fl. */
-#if defined(__GNUC__)
-__attribute__((always_inline))
-#endif
-static inline uint32_t alu(struct vax_machine *m, unsigned f, uint32_t a, uint32_t b,
-                    unsigned wd, unsigned *fl)
-{
-    uint32_t mask = width_mask[wd], sign = width_sign[wd], r;
-    unsigned c = 0, v = 0;
-    switch (f) {
-    case UA_PASSA: r = a & mask; break;
-    case UA_PASSB: r = b & mask; break;
-    case UA_ADD: case UA_ADC: {
-        uint64_t s = (uint64_t)(a & mask) + (b & mask) +
-                     (f == UA_ADC ? (m->psl & PSL_C) : 0);
-        r = (uint32_t)s & mask;
-        c = (unsigned)(s >> (8 * width_size[wd > 2 ? 2 : wd])) & 1;
-        v = ((a ^ r) & (b ^ r) & sign) != 0;
-        break;
-    }
-    case UA_SUB: case UA_SBC: {
-        uint64_t bb = (uint64_t)(b & mask) + (f == UA_SBC ? (m->psl & PSL_C) : 0);
-        r = (uint32_t)((a & mask) - bb) & mask;
-        c = (a & mask) < bb;
-        v = ((a ^ b) & (a ^ r) & sign) != 0;
-        break;
-    }
-    case UA_AND: r = a & b & mask; break;
-    case UA_OR: r = (a | b) & mask; break;
-    case UA_XOR: r = (a ^ b) & mask; break;
-    case UA_BIC: r = a & ~b & mask; break;
-    case UA_NOT: r = ~a & mask; break;
-    case UA_SEXT: r = sext(a, wd); *fl = nz(r, 0x80000000u); return r;
-    case UA_ZEXT: r = a & mask; *fl = nz(r, 0x80000000u); return r;
-    case UA_TRUNC:
-        r = a & mask;
-        v = sext(r, wd) != a;
-        break;
-    case UA_MUL: {
-        int64_t p = (int64_t)(int32_t)sext(a & mask, wd) *
-                    (int64_t)(int32_t)sext(b & mask, wd);
-        r = (uint32_t)p & mask;
-        m->q = (uint32_t)((uint64_t)p >> 32);
-        v = (int64_t)(int32_t)sext(r, wd) != p;
-        break;
-    }
-    case UA_MULU: {
-        uint64_t p = (uint64_t)a * b;
-        r = (uint32_t)p;
-        m->q = (uint32_t)(p >> 32);
-        break;
-    }
-    case UA_DIV:
-        if (wd == 3) {
-            int64_t dd = (int64_t)((uint64_t)m->q << 32 | a);
-            int32_t dv = (int32_t)b;
-            if (dv == 0 || (dd == INT64_MIN && dv == -1)) {
-                r = a;
-                v = 1;
-                m->q = 0;
-            } else {
-                int64_t qu = dd / dv;
-                if (qu > INT32_MAX || qu < INT32_MIN) {
-                    r = a;
-                    v = 1;
-                    m->q = 0;
-                } else {
-                    r = (uint32_t)qu;
-                    m->q = (uint32_t)(dd % dv);
-                }
-            }
-            *fl = nz(r, 0x80000000u) | (v ? F_V : 0);
-            return r;
-        } else {
-            int32_t x = (int32_t)sext(a & mask, wd), y = (int32_t)sext(b & mask, wd);
-            int32_t minv = (int32_t)sext(sign, wd);
-            if (y == 0 || (x == minv && y == -1)) {
-                r = a & mask;
-                v = 1;
-            } else {
-                r = (uint32_t)(x / y) & mask;
-                m->q = (uint32_t)(x % y);
-            }
-        }
-        break;
-    case UA_SHL: r = (b & 63) >= 32 ? 0 : (a << (b & 31)) & mask; break;
-    case UA_SHR: r = (b & 63) >= 32 ? 0 : ((a & mask) >> (b & 31)); break;
-    case UA_SAR: {
-        int32_t x = (int32_t)sext(a & mask, wd);
-        unsigned n = b & 63;
-        r = (uint32_t)(x >> (n > 31 ? 31 : n)) & mask;
-        break;
-    }
-    case UA_SHLQ: case UA_SHRQ: {
-        uint64_t x = (uint64_t)m->q << 32 | a;
-        unsigned n = b & 63;
-        x = f == UA_SHLQ ? x << n : x >> n;
-        r = (uint32_t)x;
-        m->q = (uint32_t)(x >> 32);
-        break;
-    }
-    case UA_ASH: {
-        int32_t x = (int32_t)a;
-        int cnt = (int8_t)(b & 0xFF);
-        if (cnt >= 0) {
-            r = cnt > 31 ? 0 : (uint32_t)x << cnt;
-            v = cnt > 31 ? x != 0 : ((int32_t)r >> cnt) != x;
-        } else {
-            r = (uint32_t)(x >> (-cnt > 31 ? 31 : -cnt));
-        }
-        *fl = nz(r, 0x80000000u) | (v ? F_V : 0);
-        return r;
-    }
-    case UA_ASHQ: {
-        int64_t x = (int64_t)((uint64_t)m->q << 32 | a), y;
-        int cnt = (int8_t)(b & 0xFF);
-        if (cnt >= 0) {
-            y = cnt > 63 ? 0 : (int64_t)((uint64_t)x << cnt);
-            v = cnt > 63 ? x != 0 : (y >> cnt) != x;
-        } else {
-            y = x >> (-cnt > 63 ? 63 : -cnt);
-        }
-        r = (uint32_t)y;
-        m->q = (uint32_t)((uint64_t)y >> 32);
-        *fl = nz(r, 0x80000000u) | (v ? F_V : 0);
-        return r;
-    }
-    case UA_ROTL: {
-        unsigned n = b & 31;
-        r = n ? (a << n) | (a >> (32 - n)) : a;
-        break;
-    }
-    case UA_MASK: r = (b & 63) >= 32 ? 0xFFFFFFFFu : (1u << (b & 63)) - 1; break;
-    case UA_FFS: case UA_FFC: {
-        unsigned n = b & 63, i;
-        uint32_t x = f == UA_FFS ? a : ~a;
-        if (n > 32) n = 32;
-        for (i = 0; i < n && !(x >> i & 1); i++)
-            ;
-        r = i;
-        *fl = i == n ? F_Z : 0;
-        return r;
-    }
-    case UA_BIT: r = (a >> (b & 31)) & 1; break;
-    case UA_HMRG: r = (a & 0xFFFF0000u) | (b & 0xFFFFu); break;
-    case UA_PACK: r = a << 16 | (b & 0xFFFFu); break;
-    case UA_CLZ: /* leading zeros of the 32-bit A: the normaliser's count */
-        r = a ? (uint32_t)__builtin_clz(a) : 32;
-        *fl = a ? 0 : F_Z;
-        return r;
-    case UA_DSHL: case UA_DSHR: { /* the funnel shifter: A:B by SC<4:0> */
-        uint64_t x = (uint64_t)a << 32 | b;
-        unsigned n = m->sc & 31;
-        r = f == UA_DSHL ? (uint32_t)((x << n) >> 32) : (uint32_t)(x >> n);
-        *fl = nz(r, 0x80000000u);
-        return r;
-    }
-    default: NOT_REACHED(); r = 0;
-    }
-    *fl = nz(r, sign) | (v ? F_V : 0) | (c ? F_C : 0);
-    return r;
-}
-
-/* The ALU when nobody looks at its flags: the same result (the compiler
- * drops the flag logic of the inlined copy). */
-#if defined(__GNUC__)
-__attribute__((always_inline))
-#endif
-static inline uint32_t alu_nofl(struct vax_machine *m, unsigned f, uint32_t a, uint32_t b,
-                                unsigned wd)
-{
-    unsigned fl;
-    return alu(m, f, a, b, wd, &fl);
-}
 
 #if defined(__GNUC__)
 __attribute__((always_inline))
@@ -1178,8 +1007,7 @@ static void snap_restore(struct vax_machine *m, const struct vm_snap *s)
 static void snap_restore_regs(struct vax_machine *m, const struct vm_snap *s)
 {
     memcpy(&m->rf[RF_R], &s->rf[RF_R], 16 * sizeof(uint32_t));
-    if ((m->psl ^ s->rf[RF_PSL]) & 0x03000000u)
-        vm_memo_flush(m);
+    vm_memo_mode(m, m->psl, s->rf[RF_PSL]);
     m->psl = s->rf[RF_PSL];
     m->log_n = s->log_n;
     memcpy(m->log_reg, s->log_reg, s->log_n * sizeof s->log_reg[0]);
@@ -1229,28 +1057,6 @@ static void fbox(struct vax_machine *m, unsigned fop, uint32_t a, uint32_t b)
     m->st.stall_cycles += stall;
 }
 
-/* The condition-code control of a word (CC field). */
-static inline void set_cc(struct vax_machine *m, unsigned cc, unsigned fl, uint32_t r)
-{
-    switch (cc) {
-    case UCC_NONE: break;
-    case UCC_ARITH: m->psl = (m->psl & ~0xFu) | fl; break;
-    case UCC_LOGIC: m->psl = (m->psl & ~0xEu) | (fl & (F_N | F_Z)); break;
-    case UCC_TEST: m->psl = (m->psl & ~0xFu) | (fl & (F_N | F_Z)); break;
-    case UCC_CMP: {
-        unsigned lt = !(fl & F_N) != !(fl & F_V);
-        m->psl = (m->psl & ~0xFu) | (lt ? F_N : 0) | (fl & (F_Z | F_C));
-        break;
-    }
-    case UCC_NZV: m->psl = (m->psl & ~0xEu) | (fl & (F_N | F_Z | F_V)); break;
-    case UCC_NZVC0: m->psl = (m->psl & ~0xFu) | (fl & (F_N | F_Z | F_V)); break;
-    case UCC_QUAD:
-        m->psl = (m->psl & ~0xEu) | (m->q >> 31 ? F_N : 0) |
-                 (m->q == 0 && r == 0 ? F_Z : 0) | (fl & F_V);
-        break;
-    default: NOT_REACHED();
-    }
-}
 
 /* The word's memory request (MEM field). */
 #if defined(__GNUC__)
@@ -1279,7 +1085,7 @@ static inline void mem_request(struct vax_machine *m, const struct uword *w, uns
             n = 1;
         /* READM(B): a read with write intent (the write check of a
          * modify access, the M bit), as a modify operand's READOP */
-        if (vm_read_fast(m, w->mem >= UM_READM ? &m->memo_m : &m->memo_r, m->mar, n,
+        if (vm_read_tab(m, w->mem >= UM_READM ? m->memo.m : m->memo.r, m->mar, n,
                          &v) == 0) {
             m->mdr = (uint32_t)v;
             if (n == 8)
@@ -1302,7 +1108,7 @@ static inline void mem_request(struct vax_machine *m, const struct uword *w, uns
                 }
                 break;
             }
-            if (vm_read_fast(m, wr ? &m->memo_m : &m->memo_r,
+            if (vm_read_tab(m, wr ? m->memo.m : m->memo.r,
                              m->mar, m->rf_size, &v) == 0) {
                 m->opv[sp] = (uint32_t)v;
                 m->oph[sp] = (uint32_t)(v >> 32);
@@ -1310,7 +1116,7 @@ static inline void mem_request(struct vax_machine *m, const struct uword *w, uns
         }
         break;
     case UM_WRITE: case UM_WRITEB:
-        vm_write_fast(m, &m->memo_w, m->mar, w->mem == UM_WRITEB ? 1 : n,
+        vm_write_fast(m, m->memo.w, m->mar, w->mem == UM_WRITEB ? 1 : n,
                       (uint64_t)m->q << 32 | m->mdr);
         break;
     case UM_WRITEOP: /* operand OPK's own width */
@@ -1320,7 +1126,7 @@ static inline void mem_request(struct vax_machine *m, const struct uword *w, uns
             vm_mem_write16(m, m->opa[k], o);
             break;
         }
-        vm_write_fast(m, &m->memo_w, m->opa[m->opk], width_size[m->wdl[UDL_OPK]],
+        vm_write_fast(m, m->memo.w, m->opa[m->opk], width_size[m->wdl[UDL_OPK]],
                       (uint64_t)m->q << 32 | m->mdr);
         break;
     }
@@ -1413,26 +1219,113 @@ static inline int seq_abort_state(struct vax_machine *m, int mapen, unsigned n,
     return 1; /* taken */
 }
 
+/* The IRD point (§4): the sequencing of a word that ends an instruction,
+ * after its data path, memory request and MISC.  With MAPEN the abort
+ * state is taken just before the fetch unless it cannot microtrap; then
+ * the trace cache (vm_tcache.c) when it is on, else the IRD hardware.
+ * `step` 0 skips the instruction-step stop (a resumed IRD point). */
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
+static inline int ird_point(struct vax_machine *m, uint64_t limit, int mapen, int use_tc,
+                            int step, unsigned fl, uint32_t psl0, uint32_t a,
+                            unsigned *upc)
+{
+    if (UNLIKELY(m->step_ird) && step) {
+        vm_ird_pending(m, mapen, fl, psl0, a);
+        return IRDP_RETURN;
+    }
+    int seqsnap = seq_abort_state(m, mapen, 3, fl, psl0, a, 1);
+    if (use_tc && m->tc)
+        return vm_tc_run(m, limit, mapen, seqsnap, upc);
+    uint16_t next = ird(m, 1);
+    if (UNLIKELY(m->stop | m->utrap)) {
+        if (m->stop)
+            return IRDP_RETURN;
+        if (mapen && !seqsnap) { /* vm_istream_safe was wrong: a defect */
+            ucode_error(m, "internal: I-stream microtrap without abort state");
+            return IRDP_RETURN;
+        }
+        m->utrap = 0;
+        m->usp = 0;
+        next = m->utrap_upc;
+    }
+    *upc = next & (UCS_SIZE - 1);
+    return IRDP_CONT;
+}
+
+/* Leaves an IRD point pending (an instruction step ends there, or MAPEN
+ * changed in the word that ends the instruction): run_loop resumes it
+ * with the word's flags, PSL and A, and the MAPEN its abort state saw. */
+void vm_ird_pending(struct vax_machine *m, int mapen, unsigned fl, uint32_t psl0,
+                    uint32_t a)
+{
+    m->pend_ird = 1;
+    m->pend_mapen = mapen;
+    m->pend_fl = fl;
+    m->pend_psl0 = psl0;
+    m->pend_a = a;
+    if (m->step_ird) {
+        m->step_ird = 0;
+        m->stepped = 1;
+        m->stop = VM_CYCLE_LIMIT;
+        snprintf(m->reason, sizeof m->reason, "instruction step");
+    }
+}
+
 /* The microcycle loop.  `tracing` and `mapmode` (0 MAPEN off, 1 on, 2
  * read every cycle) are constants at each call site, so the compiler
  * builds one loop per case; a loop for a fixed MAPEN returns to vm_run
- * when an MTPR changes it. */
+ * when an MTPR changes it.  With `si` (single) it executes one word and
+ * describes it in *si, stopping before an IRD (vm_word_step: the trace
+ * cache's generic handler and recorder). */
 #if defined(__GNUC__)
 __attribute__((always_inline))
 #endif
 static inline void run_loop(struct vax_machine *m, uint64_t limit, int tracing,
-                            int mapmode)
+                            int mapmode, int single, struct vm_wstep *si)
 {
     int remap = 0; /* MAPEN changed: back to vm_run for the other loop */
     /* upc lives in a host register: the next word's address depends on
      * this one, so that chain should not go through memory; m->upc is
      * kept up to date for everything that reads it */
     unsigned upc = m->upc;
+    int use_tc = mapmode != 2;
+    if (single) {
+        si->status = VM_WS_STOP;
+        si->trapped = 0;
+        si->remap = 0;
+    } else if (UNLIKELY(m->pend_ird)) { /* an IRD point left pending */
+        m->pend_ird = 0;
+        /* (the trace cache only for the MAPEN this loop runs) */
+        int rc = ird_point(m, limit, m->pend_mapen, use_tc && m->pend_mapen == (mapmode == 1),
+                           0, m->pend_fl, m->pend_psl0, m->pend_a, &upc);
+        if (rc == IRDP_RETURN)
+            return;
+        if (rc == IRDP_REMAP) {
+            remap = 1;
+            limit = 0;
+        }
+    }
+/* the word is done: the next one, or back to the caller with one word */
+#define NEXT_WORD()                                                       \
+    if (single) {                                                         \
+        m->upc = (uint16_t)upc;                                           \
+        si->status = VM_WS_NEXT;                                          \
+        si->next = upc;                                                   \
+        si->remap = remap;                                                \
+        return;                                                           \
+    } else                                                                \
+        continue
     for (;;) {
         m->upc = (uint16_t)upc;
         if (UNLIKELY(m->st.microcycles >= limit)) {
             if (mapmode != 2 && remap)
                 return; /* not the cycle limit: MAPEN changed */
+            if (single) {
+                si->status = VM_WS_LIMIT;
+                return;
+            }
             m->stop = VM_CYCLE_LIMIT;
             snprintf(m->reason, sizeof m->reason, "cycle limit");
             return;
@@ -1546,8 +1439,9 @@ static inline void run_loop(struct vax_machine *m, uint64_t limit, int tracing,
                 snap_restore(m, &m->snap);
                 m->mm_active = 0;
                 upc = m->upc;
-                if (!m->snap.seq)
-                    continue; /* upc = the trapped word */
+                if (!m->snap.seq) {
+                    NEXT_WORD(); /* upc = the trapped word */
+                }
                 const struct uword *tw = &m->cs[m->upc].u;
                 uint16_t nx = sequence(m, tw, m->snap.fl, m->snap.psl0, m->snap.a,
                                        dl_width(m, tw));
@@ -1559,7 +1453,7 @@ static inline void run_loop(struct vax_machine *m, uint64_t limit, int tracing,
                     goto seqtrap;
                 }
                 upc = nx & (UCS_SIZE - 1);
-                continue;
+                NEXT_WORD();
             }
             case UX_TRACEWR: m->spam_window = 1; break; /* SPAM: vm_spam.h */
             case UX_INEXC: m->in_exc = 1; break; /* exception pushes: KSNV */
@@ -1573,33 +1467,29 @@ static inline void run_loop(struct vax_machine *m, uint64_t limit, int tracing,
         switch (w->seq) {
         case US_NEXT:
             upc = (upc + 1) & (UCS_SIZE - 1);
-            continue;
+            NEXT_WORD();
         case US_JUMP:
             upc = w->next & (UCS_SIZE - 1);
-            continue;
+            NEXT_WORD();
         case US_BRANCH:
             upc = (cond(m, w->cond, fl, psl0, a, w) ? w->next : upc + 1) &
                   (UCS_SIZE - 1);
-            continue;
+            NEXT_WORD();
         case US_RET:
             if (m->usp == 0) {
                 ucode_error(m, "micro-stack underflow");
                 return;
             }
             upc = m->ustack[--m->usp] & (UCS_SIZE - 1);
-            continue;
+            NEXT_WORD();
         case US_IRD: /* at most 3 bytes: opcode, FD opcode, specifier */
-            seqsnap = seq_abort_state(m, mapen, 3, fl, psl0, a, 1);
-            next = ird(m, 1);
-            break;
+            goto ird_now;
         case US_IRDIF:
             if (!cond(m, w->cond, fl, psl0, a, w)) {
                 upc = irdif_else(m, w) & (UCS_SIZE - 1);
-                continue;
+                NEXT_WORD();
             }
-            seqsnap = seq_abort_state(m, mapen, 3, fl, psl0, a, 1);
-            next = ird(m, 1);
-            break;
+            goto ird_now;
         case US_SPECNEXT:
             seqsnap = seq_abort_state(m, mapen, 1, fl, psl0, a, 0);
             next = spec_next(m);
@@ -1636,7 +1526,25 @@ static inline void run_loop(struct vax_machine *m, uint64_t limit, int tracing,
             goto seqtrap; /* an I-stream reference in IRD or SPECMODE */
         }
         upc = next & (UCS_SIZE - 1);
-        continue;
+        NEXT_WORD();
+    ird_now:
+        if (single) { /* the caller does the IRD point */
+            si->status = VM_WS_IRD;
+            si->fl = fl;
+            si->psl0 = psl0;
+            si->a = a;
+            si->remap = remap;
+            return;
+        } else {
+            int rc = ird_point(m, limit, mapen, use_tc && !remap, 1, fl, psl0, a, &upc);
+            if (rc == IRDP_RETURN)
+                return;
+            if (rc == IRDP_REMAP) {
+                remap = 1;
+                limit = 0;
+            }
+            continue;
+        }
     seqtrap:
         if (mapen && !seqsnap) { /* vm_istream_safe was wrong: a defect */
             ucode_error(m, "internal: I-stream microtrap without abort state");
@@ -1652,11 +1560,23 @@ static inline void run_loop(struct vax_machine *m, uint64_t limit, int tracing,
         m->utrap = 0;
         m->usp = 0;
         upc = m->utrap_upc;
+        if (single)
+            si->trapped = 1;
+        NEXT_WORD();
     }
+#undef NEXT_WORD
 }
 
 enum vm_stop vm_run(struct vax_machine *m, uint64_t max_cycles)
 {
+    if (m->shadow)
+        return vm_check_run(m, max_cycles);
+    return vm_run_plain(m, max_cycles);
+}
+
+enum vm_stop vm_run_plain(struct vax_machine *m, uint64_t max_cycles)
+{
+    m->stepped = 0;
     if (m->stop == VM_CYCLE_LIMIT)
         m->stop = VM_RUNNING;
     if (m->stop)
@@ -1676,11 +1596,11 @@ enum vm_stop vm_run(struct vax_machine *m, uint64_t max_cycles)
      * logic), and a general one for micro-tracing */
     while (!m->stop) {
         if (m->utrace)
-            run_loop(m, limit, 1, 2);
+            run_loop(m, limit, 1, 2, 0, NULL);
         else if (m->ipr[0x38] & 1)
-            run_loop(m, limit, 0, 1);
+            run_loop(m, limit, 0, 1, 0, NULL);
         else
-            run_loop(m, limit, 0, 0);
+            run_loop(m, limit, 0, 0, 0, NULL);
     }
     return m->stop;
 }
@@ -1752,4 +1672,54 @@ static inline uint16_t sequence(struct vax_machine *m, const struct uword *w,
         break;
     }
     return next;
+}
+
+/* ---- for the trace cache (vm_tcache.c): the interpreter's parts ---- */
+
+void vm_word_step(struct vax_machine *m, uint64_t limit, int mapen, struct vm_wstep *si)
+{
+    if (mapen)
+        run_loop(m, limit, 0, 1, 1, si);
+    else
+        run_loop(m, limit, 0, 0, 1, si);
+}
+
+uint16_t vm_ird_decode(struct vax_machine *m, uint32_t op) { return ird_decode(m, op); }
+uint16_t vm_spec_decode(struct vax_machine *m, uint32_t b) { return spec_decode(m, b); }
+uint16_t vm_spec_dispatch(struct vax_machine *m) { return spec_dispatch(m); }
+uint16_t vm_spec_next(struct vax_machine *m) { return spec_next(m); }
+/* SPECNEXT's latch part, before its dispatch */
+void vm_spec_advance(struct vax_machine *m)
+{
+    m->spec++;
+    m->idx = 0;
+    relatch_spec(m);
+}
+uint32_t vm_istream(struct vax_machine *m, unsigned n) { return istream(m, n); }
+int vm_seq_abort_state(struct vax_machine *m, int mapen, unsigned n, unsigned fl,
+                       uint32_t psl0, uint32_t a, int ird)
+{
+    return seq_abort_state(m, mapen, n, fl, psl0, a, ird);
+}
+int vm_cond(const struct vax_machine *m, unsigned c, unsigned fl, uint32_t psl,
+            uint32_t a, const struct uword *w)
+{
+    return cond(m, c, fl, psl, a, w);
+}
+void vm_dst_slow(struct vax_machine *m, unsigned code, uint32_t v, unsigned wd)
+{
+    dst_slow(m, code, v, wd);
+}
+void vm_relatch(struct vax_machine *m) { relatch(m); }
+void vm_ucode_error(struct vax_machine *m, const char *what) { ucode_error(m, what); }
+
+/* The sequencing of a word whose outcome differed from the one a trace
+ * recorded (a branch, a data dispatch, IRDIF, SPECNEXT to the memory
+ * fork): never an I-stream fetch.  m->upc is the word. */
+unsigned vm_seq_resolve(struct vax_machine *m, const struct uword *w, unsigned fl,
+                        uint32_t psl0, uint32_t a, unsigned wd)
+{
+    if (w->seq == US_IRDIF)
+        return cond(m, w->cond, fl, psl0, a, w) ? VM_SEQ_IRD : irdif_else(m, w);
+    return sequence(m, w, fl, psl0, a, wd);
 }

@@ -15,6 +15,15 @@ struct vax_machine;
 struct vm_config {
     uint32_t memory_mb;                /* 1..512; default 16 */
     const struct ucode_image *ucode;   /* NULL: the built-in control store */
+    /* The microcode trace cache (vax/machine/README.md, Speed): on by
+     * default; it changes nothing the machine does, only how fast the
+     * host runs it.  no_tcache: the plain microword interpreter.
+     * tcache_check: run a second machine with the plain interpreter in
+     * lock step and compare the whole state at every instruction; a
+     * difference stops the machine with a reason naming it (slow: for
+     * tests). */
+    int no_tcache;
+    int tcache_check;
 };
 
 struct vm_stats {
@@ -69,6 +78,28 @@ const char *vm_stop_reason(const struct vax_machine *m);
 /* 1 if the machine stopped by itself (anything but the cycle limit). */
 int vm_halted(const struct vax_machine *m);
 void vm_get_stats(const struct vax_machine *m, struct vm_stats *s);
+
+/* The trace cache's counters (all zero when it is off). */
+struct vm_tcache_stats {
+    uint64_t lookups;       /* instructions fetched at an IRD point with the cache on */
+    uint64_t hits;          /* ... that entered a recorded trace */
+    uint64_t recorded;      /* traces recorded: roots (per instruction) and side traces */
+    uint64_t side_recorded;
+    uint64_t words;         /* microwords run by the trace's specialised handlers */
+    uint64_t generic;       /* microwords run inside traces by the interpreter's logic */
+    uint64_t side_entries;  /* guards that failed into a side trace */
+    uint64_t exits;         /* traces left for the interpreter inside an instruction */
+    uint64_t flushes;       /* the whole cache emptied (memory budget) */
+    uint64_t traces;        /* segments held now */
+    uint64_t bytes;         /* memory they hold */
+};
+void vm_tcache_stats(const struct vax_machine *m, struct vm_tcache_stats *s);
+
+/* Runs until the next instruction boundary (the IRD point of the word
+ * that ends an instruction, before its interrupt check and fetch), then
+ * stops as vm_run does at a cycle limit (reason "instruction step");
+ * max_cycles as for vm_run.  For lock-step comparisons. */
+enum vm_stop vm_step_instruction(struct vax_machine *m, uint64_t max_cycles);
 
 /* Microcycle hook for debugging tools: called before each microword with
  * its micro-address (NULL to turn off).  Slows the machine down. */

@@ -129,6 +129,8 @@ static void iccs_write(struct vax_machine *m, uint32_t v)
 
 static void con_putc(struct vax_machine *m, int c)
 {
+    if (m->con_discard) /* the lock-step check's shadow */
+        return;
     FILE *f = m->con_out ? (FILE *)m->con_out : stdout;
     fputc(c, f);
     fflush(f);
@@ -475,12 +477,19 @@ void vm_ipr_write(struct vax_machine *m, uint32_t n, uint32_t v)
 
 uint32_t vm_ipr(struct vax_machine *m, int n)
 {
+    uint32_t v;
     if (vm_spam_ipr_private((uint32_t)n & 0xFF)) /* the host: no gate */
-        return m->ipr[n & 0xFF];
-    return vm_ipr_read(m, (uint32_t)n & 0xFF);
+        v = m->ipr[n & 0xFF];
+    else
+        v = vm_ipr_read(m, (uint32_t)n & 0xFF);
+    if (m->shadow && vm_ipr(m->shadow, n) != v)
+        vm_check_note(m, "a host read of an IPR");
+    return v;
 }
 void vm_set_ipr(struct vax_machine *m, int n, uint32_t v)
 {
+    if (m->shadow)
+        vm_set_ipr(m->shadow, n, v);
     m->int_dirty = 1;
     if (vm_spam_ipr_private((uint32_t)n & 0xFF))
         m->ipr[n & 0xFF] = v;
@@ -490,6 +499,8 @@ void vm_set_ipr(struct vax_machine *m, int n, uint32_t v)
 
 void vm_console_input(struct vax_machine *m, const void *buf, size_t n)
 {
+    if (m->shadow)
+        vm_console_input(m->shadow, buf, n);
     m->con_in = buf;
     m->con_in_len = n;
     m->con_in_pos = 0;

@@ -184,6 +184,8 @@ static void script_stop(void *ctx, const char *why)
 int vm_console_script(struct vax_machine *m, const char *text, size_t len, const char *name,
                       double timeout_s, char *err, size_t errlen)
 {
+    if (m->shadow) /* the lock-step check's second machine: the same typist */
+        vm_console_script(m->shadow, text, len, name, timeout_s, err, errlen);
     if (!m->io) {
         snprintf(err, errlen, "the machine has no I/O system");
         return -1;
@@ -236,6 +238,10 @@ int vm_attach(struct vax_machine *m, const char *dev, const char *path, int read
 {
     if (!m->io) {
         snprintf(err, errlen, "the machine has no I/O system");
+        return -1;
+    }
+    if (m->shadow) { /* two machines would share the medium's file */
+        snprintf(err, errlen, "the trace cache's lock-step check runs without media");
         return -1;
     }
     return io_system_attach(m->io->sys, dev, path, readonly, err, errlen);

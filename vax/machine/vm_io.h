@@ -41,9 +41,9 @@ int vm_dma_present(const struct vax_machine *m, uint32_t pa, uint32_t n);
  * data are already the array's), memos pointing at them flushed, and the
  * code hook told.  Returns the number of lines invalidated. */
 unsigned vm_dma_wrote(struct vax_machine *m, uint32_t pa, uint32_t n);
-/* Memory changed under the CPU (DMA): a later trace cache of decoded code
- * hooks here to drop what it holds for [pa, pa+len).  Nothing caches
- * decoded code yet, so it does nothing; every DMA write calls it. */
+/* Memory changed under the CPU (DMA); every DMA write calls it.  The trace
+ * cache (vm_tcache.h) needs no invalidation: its traces check each code
+ * byte where they consume it, so this does nothing (vm_mem.c). */
 void vm_code_write_notify(struct vax_machine *m, uint32_t pa, uint32_t len);
 
 /* The request logic's view (vm_dev.c). */

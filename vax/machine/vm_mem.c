@@ -51,8 +51,8 @@ void vm_machine_check(struct vax_machine *m, uint32_t pa, int write)
 }
 
 
-/* One reference to one cache line; returns the way.  A fill may evict a
- * line a memo (vm_mem_fast.h) points at. */
+/* One reference to one cache line; returns the way.  A fill evicts a
+ * line a memo (vm_mem_fast.h) may point at. */
 static inline int cache_ref(struct vax_machine *m, uint32_t pa, int write)
 {
     uint32_t line = pa / VM_CACHE_LINE;
@@ -67,7 +67,7 @@ static inline int cache_ref(struct vax_machine *m, uint32_t pa, int write)
             return w;
         }
     int w = s->lru;
-    vm_memo_flush_lines(m);
+    vm_memo_evict(m, s, (unsigned)w);
     m->st.cache_misses++;
     m->st.stall_cycles += VM_MISS_PENALTY;
     m->st.microcycles += VM_MISS_PENALTY;
@@ -207,9 +207,10 @@ static inline void memo_fill(struct vax_machine *m, struct vm_memo *mo, uint32_t
     mo->host = m->mem + (pa & ~63u);
     mo->set = &m->cache[pa / VM_CACHE_LINE % VM_CACHE_SETS];
     mo->way = (uint8_t)w;
-    if (mo == &m->memo_i) {
-        m->ipage = va >> 9;
-        m->ipage_ok = 1;
+    mo->lru_next = (uint32_t)w ^ 1u;
+    if (mo >= m->memo.i && mo < m->memo.i + VM_IMEMO_N) {
+        m->memo.ipage = va >> 9;
+        m->memo.ipage_ok = 1;
     }
 }
 
@@ -385,6 +386,8 @@ int vm_phys_write(struct vax_machine *m, uint32_t pa, const void *buf, size_t n)
 {
     if (pa > m->mem_alloc || n > m->mem_alloc - pa)
         return -1;
+    if (m->shadow)
+        vm_phys_write(m->shadow, pa, buf, n);
     memcpy(m->mem + pa, buf, n);
     return 0;
 }
@@ -425,15 +428,18 @@ unsigned vm_dma_wrote(struct vax_machine *m, uint32_t pa, uint32_t n)
             if (s->valid[w] && s->tag[w] == tag) {
                 s->valid[w] = 0;
                 s->dirty[w] = 0;
+                vm_memo_evict(m, s, (unsigned)w);
                 hit++;
             }
     }
-    if (hit)
-        vm_memo_flush_lines(m);
     vm_code_write_notify(m, pa, n);
     return hit;
 }
 
+/* A write that may change code.  The trace cache needs nothing here: a
+ * trace checks every opcode and specifier byte against the one it
+ * recorded, in the microword that consumes it (vm_tcache.h), so code
+ * written by DMA, the guest or the host is seen wherever it is run. */
 void vm_code_write_notify(struct vax_machine *m, uint32_t pa, uint32_t len)
 {
     (void)m;

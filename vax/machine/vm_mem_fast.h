@@ -54,17 +54,73 @@ static inline void vm_store_le(uint8_t *p, unsigned n, uint64_t v)
         p[i] = (uint8_t)(v >> (8 * i));
 }
 
-/* A cache fill: a memo's line may be gone. */
-static inline void vm_memo_flush_lines(struct vax_machine *m)
+static inline void vm_memoset_clear(struct vm_memoset *ms)
 {
-    m->memo_i.span = m->memo_r.span = m->memo_m.span = m->memo_w.span = 0;
+    for (int i = 0; i < VM_IMEMO_N; i++)
+        ms->i[i].span = 0;
+    for (int i = 0; i < VM_MEMO_N; i++)
+        ms->r[i].span = ms->m[i].span = ms->w[i].span = 0;
+    ms->ipage_ok = 0;
 }
 
-/* A TB, PAMM, MAPEN or mode change: translations may differ. */
+static inline void vm_memoset_evict(struct vm_memoset *ms, const struct cache_set *s,
+                                    unsigned w, unsigned x)
+{
+    for (unsigned k = x % 8; k < VM_IMEMO_N; k += 8) /* VA<8:6> is PA<8:6> */
+        if (ms->i[k].set == s && ms->i[k].way == w)
+            ms->i[k].span = 0;
+    for (x %= 8; x < VM_MEMO_N; x += 8) { /* the entries whose VA<8:6> is PA<8:6> */
+        if (ms->r[x].set == s && ms->r[x].way == w)
+            ms->r[x].span = 0;
+        if (ms->m[x].set == s && ms->m[x].way == w)
+            ms->m[x].span = 0;
+        if (ms->w[x].set == s && ms->w[x].way == w)
+            ms->w[x].span = 0;
+    }
+}
+
+/* Way w of set s no longer holds its line (a cache fill replaced it, DMA
+ * invalidated it): the memos of that line go, in every mode's set.  Only
+ * the entries of index s mod N can hold it. */
+static inline void vm_memo_evict(struct vax_machine *m, const struct cache_set *s, unsigned w)
+{
+    unsigned x = (unsigned)(s - m->cache);
+    vm_memoset_evict(&m->memo, s, w, x);
+    for (int i = 0; i < 4; i++)
+        vm_memoset_evict(&m->memo_saved[i], s, w, x);
+}
+
+/* The current mode changes from PSL<25:24> old to new: each mode keeps
+ * its own memos (a protection check's outcome depends on the mode; no
+ * translation changed), so the new mode finds its memos where it left
+ * them. */
+static inline void vm_memo_mode(struct vax_machine *m, uint32_t old_psl, uint32_t new_psl)
+{
+    unsigned o = (old_psl >> 24) & 3, n = (new_psl >> 24) & 3;
+    if (o == n)
+        return;
+    m->memo_saved[o] = m->memo;
+    m->memo = m->memo_saved[n];
+}
+
+/* The I-stream memo's entry for the byte at va. */
+static inline struct vm_memo *vm_memo_isel(struct vax_machine *m, uint32_t va)
+{
+    return &m->memo.i[(va >> 6) & (VM_IMEMO_N - 1)];
+}
+
+/* The entry of a data stream's memo table for virtual address va. */
+static inline struct vm_memo *vm_memo_sel(struct vm_memo *tab, uint32_t va)
+{
+    return &tab[(va >> 6) & (VM_MEMO_N - 1)];
+}
+
+/* A TB, PAMM or MAPEN change: translations may differ, in every mode. */
 static inline void vm_memo_flush(struct vax_machine *m)
 {
-    vm_memo_flush_lines(m);
-    m->ipage_ok = 0;
+    vm_memoset_clear(&m->memo);
+    for (int i = 0; i < 4; i++)
+        vm_memoset_clear(&m->memo_saved[i]);
 }
 
 static inline int vm_memo_hit(const struct vm_memo *mo, uint32_t va, unsigned n)
@@ -80,32 +136,53 @@ static inline int vm_memo_hit(const struct vm_memo *mo, uint32_t va, unsigned n)
 static inline int vm_istream_safe(const struct vax_machine *m, unsigned n)
 {
     uint32_t pc = m->r[15];
-    return m->ipage_ok && pc >> 9 == m->ipage && (pc + n - 1) >> 9 == m->ipage;
+    if ((pc + n - 1) >> 9 != pc >> 9)
+        return 0;
+    if (m->memo.ipage_ok && pc >> 9 == m->memo.ipage)
+        return 1;
+    /* a memo of the page holds: nothing changed translations since */
+    const struct vm_memo *mo = &m->memo.i[(pc >> 6) & (VM_IMEMO_N - 1)];
+    return vm_memo_hit(mo, pc, 1);
 }
 
-/* A read of n (1..8) bytes at virtual va, through memo mo (memo_m for a
- * modify operand's read, which carries write intent).  0, or -1 after a
- * microtrap. */
+/* A read of n (1..8) bytes at virtual va, through memo mo (the I-stream)
+ * or memo table tab (memo_r; memo_m for a read with write intent: a
+ * modify operand, READM).  0, or -1 after a microtrap. */
 static inline int vm_read_fast(struct vax_machine *m, struct vm_memo *mo, uint32_t va,
                                unsigned n, uint64_t *out)
 {
     if (__builtin_expect(vm_memo_hit(mo, va, n), 1)) {
         m->st.tb_hits += mo->tb;
         m->st.cache_hits++;
-        mo->set->lru = mo->way ^ 1u;
+        mo->set->lru = mo->lru_next;
         *out = vm_load_le(mo->host + (va - mo->base), n);
         return 0;
     }
-    return vm_mem_read_memo(m, va, n, mo == &m->memo_m, out, mo);
+    return vm_mem_read_memo(m, va, n, 0, out, mo);
 }
 
-static inline int vm_write_fast(struct vax_machine *m, struct vm_memo *mo, uint32_t va,
-                                unsigned n, uint64_t v)
+static inline int vm_read_tab(struct vax_machine *m, struct vm_memo *tab, uint32_t va,
+                              unsigned n, uint64_t *out)
 {
+    struct vm_memo *mo = vm_memo_sel(tab, va);
     if (__builtin_expect(vm_memo_hit(mo, va, n), 1)) {
         m->st.tb_hits += mo->tb;
         m->st.cache_hits++;
-        mo->set->lru = mo->way ^ 1u;
+        mo->set->lru = mo->lru_next;
+        *out = vm_load_le(mo->host + (va - mo->base), n);
+        return 0;
+    }
+    return vm_mem_read_memo(m, va, n, tab == m->memo.m, out, mo);
+}
+
+static inline int vm_write_fast(struct vax_machine *m, struct vm_memo *tab, uint32_t va,
+                                unsigned n, uint64_t v)
+{
+    struct vm_memo *mo = vm_memo_sel(tab, va);
+    if (__builtin_expect(vm_memo_hit(mo, va, n), 1)) {
+        m->st.tb_hits += mo->tb;
+        m->st.cache_hits++;
+        mo->set->lru = mo->lru_next;
         mo->set->dirty[mo->way] = 1;
         vm_store_le(mo->host + (va - mo->base), n, v);
         return 0;

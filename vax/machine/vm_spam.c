@@ -3,6 +3,7 @@
  * microcode (microcode/spam.mic); this file only does what a console and
  * a hybrid monitor on the memory bus would do. */
 #include <stdio.h>
+#include <string.h>
 
 #include "vax/machine/vm_mem_fast.h"
 #include "vax/machine/vm_spam.h"
@@ -50,6 +51,8 @@ void vm_spam_get(struct vax_machine *m, struct vm_spam_state *s)
 
 void vm_spam_set_options(struct vax_machine *m, uint32_t opts, uint32_t mask)
 {
+    if (m->shadow)
+        vm_spam_set_options(m->shadow, opts, mask);
     uint32_t o = VM_SPAM_ST_KONLY | VM_SPAM_ST_NOXLATE;
     m->ipr[VM_SPAM_STAT] = (m->ipr[VM_SPAM_STAT] & ~o) | (opts & o);
     m->ipr[VM_SPAM_MASK] = mask;
@@ -73,6 +76,8 @@ static void put64(struct vax_machine *m, uint32_t pa, uint32_t w0, uint32_t w1)
 int vm_spam_console_enable(struct vax_machine *m, uint32_t slot, uint32_t start,
                            uint32_t end, char *err, size_t errlen)
 {
+    if (m->shadow)
+        vm_spam_console_enable(m->shadow, slot, start, end, err, errlen);
     uint32_t *r = m->ipr;
     uint32_t mb = r[VM_SPAM_MB];
     if (mb == 0xFFFFFFFFu) {
@@ -129,6 +134,19 @@ size_t vm_spam_drain(struct vax_machine *m, uint32_t *out, size_t max)
         if (r[VM_SPAM_RD] == r[VM_SPAM_END])
             r[VM_SPAM_RD] = r[VM_SPAM_START];
         r[VM_SPAM_COUNT]--;
+    }
+    if (m->shadow) { /* the shadow's records must be the same */
+        uint32_t sb[2 * 64];
+        for (size_t i = 0; i < n;) {
+            size_t k = vm_spam_drain(m->shadow, sb, n - i < 64 ? n - i : 64);
+            if (k == 0 || memcmp(sb, out + 2 * i, k * 2 * sizeof sb[0])) {
+                vm_check_note(m, "a SPAM record drained by the host");
+                break;
+            }
+            i += k;
+        }
+        if (m->shadow->ipr[VM_SPAM_COUNT] != r[VM_SPAM_COUNT])
+            vm_check_note(m, "the SPAM record count");
     }
     return n;
 }

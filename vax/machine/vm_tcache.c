@@ -1,0 +1,1243 @@
+/* The trace cache's store and its builder (vm_tcache.h): the hash of
+ * root traces by physical address, the arena that holds every segment,
+ * the recorder that runs words through the interpreter and notes the
+ * latches around each, and the builder that turns a recorded path into
+ * micro-operations with everything the path fixes resolved. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "vax/machine/vm_datapath.h"
+#include "vax/machine/vm_spam.h"
+#include "vax/machine/vm_tcache.h"
+
+/* Memory the traces may hold before the whole cache is emptied at the
+ * next IRD point (then re-recorded as the program runs on). */
+#define TC_BUDGET (24u << 20)
+#define TC_CHUNK (256u << 10)
+#define TC_HASH0 4096u
+
+struct tc_chunk {
+    struct tc_chunk *next;
+    size_t used, size;
+    _Alignas(16) unsigned char data[];
+};
+
+struct vm_tcache *vm_tc_new(void)
+{
+    struct vm_tcache *tc = calloc(1, sizeof *tc);
+    if (!tc)
+        return NULL;
+    tc->hash = calloc(TC_HASH0, sizeof *tc->hash);
+    tc->rec = malloc(sizeof *tc->rec);
+    if (!tc->hash || !tc->rec) {
+        vm_tc_free(tc);
+        return NULL;
+    }
+    tc->hmask = TC_HASH0 - 1;
+    tc->cap = TC_BUDGET;
+    return tc;
+}
+
+static void free_chunks(struct vm_tcache *tc)
+{
+    while (tc->chunks) {
+        struct tc_chunk *c = tc->chunks;
+        tc->chunks = c->next;
+        free(c);
+    }
+    tc->used = 0;
+}
+
+void vm_tc_free(struct vm_tcache *tc)
+{
+    if (!tc)
+        return;
+    free_chunks(tc);
+    free(tc->hash);
+    free(tc->rec);
+    free(tc->bs);
+    free(tc);
+}
+
+/* Empties the cache (between instructions only: nothing may point into
+ * the arena afterwards). */
+void vm_tc_flush(struct vm_tcache *tc)
+{
+    free_chunks(tc);
+    memset(tc->hash, 0, (tc->hmask + 1) * sizeof *tc->hash);
+    tc->count = 0;
+    tc->flush_pending = 0;
+    tc->st.flushes++;
+    tc->st.traces = 0;
+    tc->st.bytes = 0;
+}
+
+void *vm_tc_alloc(struct vm_tcache *tc, size_t n)
+{
+    n = (n + 15) & ~(size_t)15;
+    struct tc_chunk *c = tc->chunks;
+    if (!c || c->size - c->used < n) {
+        size_t size = n > TC_CHUNK ? n : TC_CHUNK;
+        c = malloc(sizeof *c + size);
+        if (!c)
+            return NULL;
+        c->size = size;
+        c->used = 0;
+        c->next = tc->chunks;
+        tc->chunks = c;
+    }
+    void *p = c->data + c->used;
+    c->used += n;
+    tc->used += n;
+    if (tc->used > tc->cap)
+        tc->flush_pending = 1;
+    return p;
+}
+
+static inline uint32_t hash_pa(const struct vm_tcache *tc, uint32_t pa)
+{
+    return (pa * 0x9E3779B1u >> 12) & tc->hmask;
+}
+
+/* The root at physical address pa (whatever its opcode), or NULL. */
+struct tc_trace *vm_tc_find(struct vm_tcache *tc, uint32_t pa)
+{
+    struct tc_trace *t = tc->hash[hash_pa(tc, pa)];
+    while (t && t->pa != pa)
+        t = t->hnext;
+    return t;
+}
+
+static void tc_grow(struct vm_tcache *tc)
+{
+    uint32_t n = (tc->hmask + 1) * 2;
+    struct tc_trace **h = calloc(n, sizeof *h);
+    if (!h)
+        return; /* keep the smaller table: only slower */
+    struct tc_trace **old = tc->hash;
+    uint32_t on = tc->hmask + 1;
+    tc->hash = h;
+    tc->hmask = n - 1;
+    for (uint32_t i = 0; i < on; i++)
+        for (struct tc_trace *t = old[i], *nx; t; t = nx) {
+            nx = t->hnext;
+            uint32_t b = hash_pa(tc, t->pa);
+            t->hnext = h[b];
+            h[b] = t;
+        }
+    free(old);
+}
+
+static void tc_insert(struct vm_tcache *tc, struct tc_trace *t)
+{
+    uint32_t pa = t->pa;
+    struct tc_trace *old = vm_tc_find(tc, pa);
+    if (old)
+        vm_tc_drop(tc, old);
+    if (tc->count >= 2 * (tc->hmask + 1))
+        tc_grow(tc);
+    uint32_t b = hash_pa(tc, pa);
+    t->hnext = tc->hash[b];
+    tc->hash[b] = t;
+    tc->count++;
+}
+
+/* Unlinks a root (its memory stays until the next flush: chaining
+ * pointers may still name it, and its address, TC_NOPA now, matches no
+ * lookup). */
+void vm_tc_drop(struct vm_tcache *tc, struct tc_trace *t)
+{
+    if (t->pa == TC_NOPA)
+        return;
+    struct tc_trace **pp = &tc->hash[hash_pa(tc, t->pa)];
+    while (*pp && *pp != t)
+        pp = &(*pp)->hnext;
+    if (*pp) {
+        *pp = t->hnext;
+        tc->count--;
+    }
+    t->pa = TC_NOPA;
+    t->dead = 1;
+}
+
+void vm_tc_latch_get(const struct vax_machine *m, struct tc_latch *l, int rn_def,
+                     int rx_def)
+{
+    memset(l, 0, sizeof *l); /* padding too: images are compared whole */
+    l->cur = m->cur;
+    l->lat_spec = m->lat[LAT_SPEC];
+    l->lat_opk = m->lat[LAT_OPK];
+    l->lat_last = m->lat[LAT_LAST];
+    l->wdl_cur = m->wdl[UDL_CUR];
+    l->wdl_opk = m->wdl[UDL_OPK];
+    l->rf_size = m->rf_size;
+    l->spec = m->spec;
+    l->idx = m->idx;
+    l->opk = m->opk;
+    l->opc = m->opc;
+    l->rn_def = (uint8_t)rn_def;
+    l->rx_def = (uint8_t)rx_def;
+    if (rn_def) {
+        l->rn = m->rn;
+        l->specb = m->specb;
+        l->rf_lit = m->rf_lit;
+    }
+    if (rx_def)
+        l->rx = m->rx;
+}
+
+/* ---- the builder ---- */
+
+/* A uop under construction: its pointers may still name a constant of
+ * the trace (c1, c2), a latch image (img2) or a uop (target). */
+struct tb_uop {
+    struct tc_uop u;
+    int wi;               /* its word, or -1 */
+    int c1, c2, img2;     /* -1: none */
+    int target;           /* LOOP: the uop it jumps to ... */
+    int tword;            /* ... and the word there (p2) */
+    int seg;              /* END: p1 names the segment */
+    int ioff;             /* SPEC, IB: the I-stream offset from the opcode (-1: not known) */
+};
+struct tb_word {
+    struct tc_word w;
+    int pre, mid, seq;    /* image indices */
+    int uop0;             /* its first uop (after a loop head's SYNC) */
+    int region;           /* the first uop emitted for it (a loop head's SYNC) */
+};
+#define TB_MAX_UOPS (TC_MAX_WORDS * 16 + 8)
+#define TB_MAX_CONSTS (TC_MAX_WORDS * 4 + 8)
+#define TB_MAX_IMGS (TC_MAX_WORDS * 3 + 8)
+struct tc_build {
+    struct tb_uop u[TB_MAX_UOPS];
+    int nu;
+    uint32_t c[TB_MAX_CONSTS];
+    int nc;
+    struct tc_latch img[TB_MAX_IMGS];
+    int ni;
+    struct tb_word w[TC_MAX_WORDS];
+    int count;            /* words since the last sync point */
+    int rcount;           /* ... and their memo hits */
+};
+
+static struct tb_uop *emit(struct tc_build *b, unsigned op, int wi)
+{
+    struct tb_uop *t = &b->u[b->nu++];
+    memset(t, 0, sizeof *t);
+    t->u.op = (uint16_t)op;
+    t->wi = wi;
+    t->c1 = t->c2 = t->img2 = t->target = t->tword = t->ioff = -1;
+    return t;
+}
+
+static int add_const(struct tc_build *b, uint32_t v)
+{
+    for (int i = 0; i < b->nc; i++)
+        if (b->c[i] == v)
+            return i;
+    b->c[b->nc] = v;
+    return b->nc++;
+}
+
+static int add_img(struct tc_build *b, const struct tc_latch *l)
+{
+    if (b->ni && !memcmp(&b->img[b->ni - 1], l, sizeof *l))
+        return b->ni - 1;
+    b->img[b->ni] = *l;
+    return b->ni++;
+}
+
+/* An operand of the data path: a cell of the machine, a constant, or a
+ * value a prep uop computes into m->tc_tmp[slot]. */
+enum { OPD_BAD, OPD_CELL, OPD_CONST, OPD_PREP };
+struct opd {
+    int kind;
+    uint32_t *cell;
+    uint32_t val;
+    unsigned prep, px, pk; /* OPD_PREP: uop, its x and k */
+    uint32_t *pcell;       /* ... and p1 */
+};
+
+/* The latch-dependent selectors resolved for one word (mirrors src() and
+ * src_slow() in vm.c; anything not known here makes the word generic). */
+static struct opd src_opd(struct vax_machine *m, const struct uword *w, unsigned code,
+                          unsigned sel, unsigned kind, const struct tc_latch *l,
+                          unsigned wd)
+{
+    struct opd o = {.kind = OPD_CELL};
+    if (kind < PK_GPR) {
+        if ((kind == LAT_RN || kind == LAT_RN1) && !l->rn_def)
+            return (struct opd){.kind = OPD_BAD};
+        unsigned off = kind == LAT_0 ? 0 : kind == LAT_SPEC ? l->lat_spec
+                     : kind == LAT_OPK ? l->lat_opk : kind == LAT_RN ? l->rn
+                     : kind == LAT_LAST ? l->lat_last : (l->rn + 1u) & 15;
+        unsigned c = sel + off;
+        /* cells the trace keeps as constants (the latches) */
+        if (c == RF_K)
+            return (struct opd){.kind = OPD_CONST, .val = w->k};
+        if (c == RF_ZERO)
+            return (struct opd){.kind = OPD_CONST, .val = 0};
+        if (c == RF_SIZE)
+            return (struct opd){.kind = OPD_CONST, .val = l->rf_size};
+        if (c == RF_LIT) {
+            if (!l->rn_def)
+                return (struct opd){.kind = OPD_CELL, .cell = &m->rf[RF_LIT]};
+            return (struct opd){.kind = OPD_CONST, .val = l->rf_lit};
+        }
+        if (c >= RF_N)
+            return (struct opd){.kind = OPD_BAD};
+        o.cell = &m->rf[c];
+        return o;
+    }
+    if (kind == PK_IB) {
+        unsigned n = width_size[wd] > 4 ? 4 : width_size[wd];
+        return (struct opd){.kind = OPD_PREP, .prep = TU_IB, .px = n};
+    }
+    switch (code) {
+    case UR_RX:
+        if (!l->rx_def)
+            return (struct opd){.kind = OPD_BAD};
+        o.cell = &m->r[l->rx & 15];
+        return o;
+    case UR_RN2: case UR_RN3:
+        if (!l->rn_def)
+            return (struct opd){.kind = OPD_BAD};
+        o.cell = &m->r[(l->rn + (code == UR_RN2 ? 2u : 3u)) & 15];
+        return o;
+    case UR_OPR: case UR_OPR1: case UR_OPR2: case UR_OPR3:
+        return (struct opd){.kind = OPD_PREP, .prep = TU_SOPR, .pk = l->opk,
+                            .px = code == UR_OPR ? 0 : code == UR_OPR1 ? 1
+                                : code == UR_OPR2 ? 2 : 3};
+    case UR_RXS:
+        if (!l->rx_def)
+            return (struct opd){.kind = OPD_BAD};
+        return (struct opd){.kind = OPD_PREP, .prep = TU_RXS, .pcell = &m->r[l->rx & 15],
+                            .px = width_log[l->wdl_cur]};
+    case UR_LSA: case UR_LSB:
+        return (struct opd){.kind = OPD_PREP, .prep = TU_SLS,
+                            .pcell = code == UR_LSA ? &m->la : &m->lb};
+    case UR_OPCODE: return (struct opd){.kind = OPD_CONST, .val = l->opc};
+    case UR_FPC: o.cell = &m->fpc; return o;
+    case UR_FVA: o.cell = &m->fva; return o;
+    case UR_MMACC: o.cell = &m->mmacc; return o;
+    case UR_FBL: o.cell = &m->fbox.fbl; return o;
+    case UR_FBH: o.cell = &m->fbox.fbh; return o;
+    default:
+        if (code >= UR_SPSTRT && code <= UR_SPSIZE) {
+            o.cell = &m->ipr[0xE0 + (code - UR_SPSTRT)];
+            return o;
+        }
+        return (struct opd){.kind = OPD_BAD}; /* IPR, IVEC, IIPL, ... */
+    }
+}
+
+/* A destination: the store uop (its _R form; _S is +1 where it exists)
+ * and its cell, or 0 (none: a sink) / -1 (not known here). */
+struct dsel {
+    int op;
+    uint32_t *cell;
+    unsigned k, y;
+};
+static int dst_sel(struct vax_machine *m, unsigned code, unsigned sel, unsigned kind,
+                   const struct tc_latch *l, unsigned wd, struct dsel *d)
+{
+    memset(d, 0, sizeof *d);
+    if (kind < PK_GPR) {
+        if ((kind == LAT_RN || kind == LAT_RN1) && !l->rn_def)
+            return -1;
+        unsigned off = kind == LAT_0 ? 0 : kind == LAT_SPEC ? l->lat_spec
+                     : kind == LAT_OPK ? l->lat_opk : kind == LAT_RN ? l->rn
+                     : kind == LAT_LAST ? l->lat_last : (l->rn + 1u) & 15;
+        unsigned c = sel + off;
+        if (c == RF_SINK)
+            return 0;
+        if (c >= RF_N || c == RF_K || c == RF_ZERO || c == RF_LIT || c == RF_SIZE)
+            return -1;
+        d->op = TU_ST_R;
+        d->cell = &m->rf[c];
+        return 1;
+    }
+    uint32_t *gpr = NULL;
+    switch (kind) {
+    case PK_GPR: gpr = &m->rf[sel]; break;
+    case PK_RN:
+        if (!l->rn_def)
+            return -1;
+        d->op = TU_STRN_R;
+        d->cell = &m->r[l->rn & 15];
+        d->k = l->rn & 15;
+        return 1;
+    case PK_OPR:
+        d->op = TU_STOPR_R;
+        d->k = l->opk;
+        return 1;
+    case PK_RES:
+        d->op = TU_STRES_R;
+        d->k = l->opk;
+        return 1;
+    default:
+        switch (code) {
+        case UR_PSL: d->op = TU_STPSL_R; return 1;
+        case UR_RN1: case UR_RN2: case UR_RN3:
+            if (!l->rn_def)
+                return -1;
+            gpr = &m->r[(l->rn + (code == UR_RN1 ? 1u : code == UR_RN2 ? 2u : 3u)) & 15];
+            break;
+        case UR_RX:
+            if (!l->rx_def)
+                return -1;
+            gpr = &m->r[l->rx & 15];
+            break;
+        case UR_OPR1: case UR_OPR2: case UR_OPR3:
+            d->op = TU_STOPR_R;
+            d->k = l->opk;
+            d->y = code == UR_OPR1 ? 1 : code == UR_OPR2 ? 2 : 3;
+            return 1;
+        case UR_LSA: case UR_LSB:
+            d->op = TU_STLS_R;
+            d->cell = code == UR_LSA ? &m->la : &m->lb;
+            return 1;
+        default:
+            if (code >= UR_SPSTRT && code <= UR_SPSIZE) {
+                d->op = TU_ST_R;
+                d->cell = &m->ipr[0xE0 + (code - UR_SPSTRT)];
+                return 1;
+            }
+            return -1;
+        }
+    }
+    d->op = wd < 2 ? TU_STW_R : TU_ST_R;
+    d->cell = gpr;
+    return 1;
+}
+
+/* Does condition c read a PSL bit word w may change before its
+ * sequencing (which reads the PSL as it was at the start)? */
+static int cond_psl_changed(unsigned c, const struct uword *w)
+{
+    int cc_bits = (c >= UC_PSL_N && c <= UC_PSL_CZ) || c == UC_IOVT;
+    int other = c == UC_PSL_IV || c == UC_PSL_T || c == UC_PSL_KERN || c == UC_IOVT ||
+                c == UC_OPREG_NOVT || c == UC_PSL_IS || c == UC_PSL_FU || c == UC_PSL_DV;
+    int psl_dst = w->dst == UR_PSL || w->d2 == UR_PSL;
+    return (cc_bits && (w->cc != UCC_NONE || psl_dst)) || (other && psl_dst);
+}
+
+#define DOFF(m, cell) ((uint32_t)((char *)(cell) - (char *)(m)))
+static int cond_a(unsigned c)
+{
+    return c == UC_A_B0 || c == UC_A_B31 || c == UC_A_Z || c == UC_A_B15;
+}
+/* Conditions vm_cond evaluates from the word's inputs and the machine's
+ * data alone, never from a latch the trace keeps as a constant. */
+static int cond_plain(unsigned c)
+{
+    switch (c) {
+    case UC_ALU_Z: case UC_ALU_N: case UC_ALU_V: case UC_ALU_C: case UC_ALU_LT:
+    case UC_ALU_LE: case UC_ALU_CZ: case UC_PSL_N: case UC_PSL_Z: case UC_PSL_V:
+    case UC_PSL_C: case UC_PSL_NZ: case UC_PSL_CZ: case UC_PSL_IV: case UC_PSL_T:
+    case UC_PSL_KERN: case UC_IOVT: case UC_SC_Z: case UC_A_B0: case UC_A_B31:
+    case UC_INTPEND: case UC_IPR_BAD: case UC_A_Z: case UC_PSL_IS: case UC_INEXC:
+    case UC_SPON: case UC_PSL_FU: case UC_PSL_DV: case UC_A_B15: case UC_MAPEN:
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+/* The guard of a conditional sequencing: 1 done (emitted or static and
+ * agreeing), -1 the word must be generic. */
+static int emit_guard(struct tc_build *b, int wi, unsigned cond, int taken,
+                      const struct tc_latch *ls, unsigned wd, int psl0, int opreg1)
+{
+    unsigned c = cond & ~UC_NOT;
+    unsigned want = (unsigned)taken ^ ((cond & UC_NOT) ? 1u : 0u);
+    int st = -1; /* a condition the path fixes */
+    switch (c) {
+    case UC_TRUE: st = 1; break;
+    case UC_IDX: st = ls->idx != 0; break;
+    case UC_DLQ: st = wd == 3; break;
+    case UC_RN_PC:
+        if (ls->rn_def)
+            st = ls->rn == 15;
+        break;
+    case UC_OPREG: /* SETREG in this very word set OPREG[OPK] */
+        if (opreg1)
+            st = 1;
+        break;
+    default: break;
+    }
+    if (st >= 0)
+        return (unsigned)st == want ? 1 : -1;
+    unsigned op;
+    switch (c) {
+    case UC_PSL_Z: op = TU_G_PSL_Z; break;
+    case UC_PSL_N: op = TU_G_PSL_N; break;
+    case UC_PSL_V: op = TU_G_PSL_V; break;
+    case UC_PSL_C: op = TU_G_PSL_C; break;
+    case UC_PSL_NZ: op = TU_G_PSL_NZ; break;
+    case UC_PSL_CZ: op = TU_G_PSL_CZ; break;
+    case UC_IOVT: op = TU_G_IOVT; break;
+    case UC_ALU_Z: op = TU_G_ALU_Z; break;
+    case UC_ALU_N: op = TU_G_ALU_N; break;
+    case UC_ALU_V: op = TU_G_ALU_V; break;
+    case UC_ALU_C: op = TU_G_ALU_C; break;
+    case UC_ALU_LT: op = TU_G_ALU_LT; break;
+    case UC_ALU_LE: op = TU_G_ALU_LE; break;
+    case UC_ALU_CZ: op = TU_G_ALU_CZ; break;
+    case UC_OPREG: op = TU_G_OPREG; break;
+    case UC_OPREG_NOVT: op = opreg1 ? TU_G_NOVT : TU_G_OPREG_NOVT; break;
+    case UC_SC_Z: op = TU_G_SC_Z; break;
+    case UC_A_B0: op = TU_G_A_B0; break;
+    case UC_A_B31: op = TU_G_A_B31; break;
+    case UC_A_Z: op = TU_G_A_Z; break;
+    case UC_PSL_KERN: op = TU_G_PSL_KERN; break;
+    default:
+        if (!cond_plain(c))
+            return -1;
+        op = TU_G_COND;
+    }
+    struct tb_uop *t = emit(b, op, wi);
+    t->u.x = (uint8_t)want;
+    t->u.y = (uint8_t)psl0;
+    t->u.k = op == TU_G_COND ? c : ls->opk;
+    return 1;
+}
+
+/* Emits word wi specialised; -1 if something in it is not handled here
+ * (the caller then makes it generic). */
+static int emit_special(struct tc_build *b, struct vax_machine *m, const struct tc_rec *rec,
+                        int wi)
+{
+    const struct tc_recw *rw = &rec->w[wi];
+    const struct vm_pword *pw = &m->cs[rw->upc];
+    const struct uword *w = &pw->u;
+    struct tb_word *tw = &b->w[wi];
+    const struct tc_latch *l = &b->img[tw->mid];   /* during the word */
+    const struct tc_latch *ls = &b->img[tw->seq];  /* at its sequencing */
+    unsigned pfl = pw->fl;
+    const unsigned wdl[UDL__COUNT] = {[UDL_L] = 2, [UDL_B] = 0, [UDL_W] = 1, [UDL_Q] = 3,
+                                      [UDL_CUR] = l->wdl_cur, [UDL_OPK] = l->wdl_opk,
+                                      [UDL_O] = 4};
+    unsigned wd = wdl[w->dl];
+    if (!w->valid || w->fop != UF_NONE || w->cc > UCC_QUAD)
+        return -1;
+    switch (w->misc) {
+    case UX_NONE: case UX_SETMEM: case UX_CLRLOG: case UX_EVCNT: case UX_INEXC:
+    case UX_TRACEWR:
+        break;
+    case UX_LATCHRX: case UX_SETREG:
+        if (!l->rn_def)
+            return -1;
+        break;
+    default:
+        return -1;
+    }
+    unsigned seq = w->seq, disp = w->disp, cnd = w->cond & ~UC_NOT;
+    int cond_seq = seq == US_BRANCH || seq == US_BCALL || seq == US_IRDIF;
+    int disp_seq = seq == US_DISPATCH || seq == US_DCALL;
+    int need_a = (cond_seq && cond_a(cnd)) ||
+                 (disp_seq && (disp == UD_A4 || disp == UD_A2 || disp == UD_SPM)) ||
+                 w->misc == UX_EVCNT;
+    int need_psl0 = cond_seq && cond_psl_changed(cnd, w);
+    int opreg1 = w->misc == UX_SETREG && l->lat_spec == l->opk;
+    int need_fl = (pfl & PW_FL) != 0;
+    int has_a = 0;
+    /* the memory request: n bytes at MAR (or OPA[OPK]) through a memo */
+    int mem = w->mem;
+    unsigned mn = 0, mop = 0, mk = 0;
+    struct vm_memo *memo = NULL;
+    uint32_t *maddr = &m->mar;
+    switch (mem) {
+    case UM_NONE: break;
+    case UM_READ: case UM_READB: case UM_READM: case UM_READMB:
+        mn = (mem == UM_READB || mem == UM_READMB) ? 1 : width_size[wd > 3 ? 3 : wd];
+        memo = mem >= UM_READM ? m->memo.m : m->memo.r;
+        mop = TU_RD;
+        break;
+    case UM_READOP:
+        if (l->rf_size > 8)
+            return -1;
+        mn = l->rf_size;
+        mk = l->lat_spec;
+        memo = l->cur->acc[l->lat_spec] == ACC_M ? m->memo.m : m->memo.r;
+        mop = TU_RDOP;
+        break;
+    case UM_WRITE: case UM_WRITEB:
+        mn = mem == UM_WRITEB ? 1 : width_size[wd > 3 ? 3 : wd];
+        memo = m->memo.w;
+        mop = TU_WR;
+        break;
+    case UM_WRITEOP:
+        if (l->wdl_opk > 3)
+            return -1;
+        mn = width_size[l->wdl_opk];
+        mk = l->opk;
+        memo = m->memo.w;
+        maddr = &m->opa[l->opk];
+        mop = TU_WROP;
+        break;
+    default: /* READP, WRITEP, and what others add */
+        return -1;
+    }
+    if (mem != UM_NONE && (w->dst == UR_PSL || w->d2 == UR_PSL))
+        return -1; /* a mode change would change the memo's answer */
+    if (need_psl0) {
+        emit(b, TU_PSL0, wi);
+    }
+    /* ---- data path ---- */
+    struct dsel d1 = {0}, d2 = {0};
+    int hd1 = 0, hd2 = 0, s2alu = 0;
+    if (pfl & PW_DP) {
+        struct opd oa = src_opd(m, w, w->a, pw->sa, pw->ka, l, wd);
+        struct opd ob = src_opd(m, w, w->b, pw->sb, pw->kb, l, wd);
+        struct opd os = {.kind = OPD_CONST, .val = 0};
+        s2alu = w->s2 == UR_ALU;
+        if ((pfl & PW_S2) && !s2alu)
+            os = src_opd(m, w, w->s2, pw->ss, pw->ks, l, wd);
+        if (oa.kind == OPD_BAD || ob.kind == OPD_BAD || os.kind == OPD_BAD)
+            return -1;
+        /* an IB source advances R15 when it is read: the interpreter reads
+         * A, B, S2 in that order, a prep reads first */
+        struct opd *o3[3] = {&oa, &ob, &os};
+        int nib = 0;
+        for (int i = 0; i < 3; i++)
+            if (o3[i]->kind == OPD_PREP && o3[i]->prep == TU_IB) {
+                nib++;
+                for (int j = 0; j < i; j++)
+                    if ((o3[j]->kind == OPD_CELL && o3[j]->cell == &m->r[15]) ||
+                        (o3[j]->kind == OPD_PREP && o3[j]->prep == TU_SOPR))
+                        return -1;
+            }
+        if (nib > 1 || (nib && mem != UM_NONE))
+            return -1;
+        /* destinations */
+        if (w->dst != UR_NONE) {
+            hd1 = dst_sel(m, w->dst, pw->sd, pw->kd, l, wd, &d1);
+            if (hd1 < 0)
+                return -1;
+        }
+        if (w->d2 != UR_NONE) {
+            hd2 = dst_sel(m, w->d2, pw->sd2, pw->kd2, l, wd, &d2);
+            if (hd2 < 0 || d2.op == TU_STRES_R)
+                return -1;
+        }
+        /* preps, in bus order */
+        for (int i = 0; i < 3; i++) {
+            struct opd *o = o3[i];
+            if (o->kind != OPD_PREP)
+                continue;
+            struct tb_uop *t = emit(b, o->prep, wi);
+            t->u.x = (uint8_t)o->px;
+            t->u.y = (uint8_t)i;
+            t->u.k = o->pk;
+            t->u.p1 = o->pcell;
+            o->kind = OPD_CELL;
+            o->cell = &m->tc_tmp[i];
+        }
+        unsigned f = w->alu;
+        int side = f == UA_MUL || f == UA_MULU || f == UA_DIV || f == UA_SHLQ ||
+                   f == UA_SHRQ || f == UA_ASHQ;
+        if (side && mem != UM_NONE)
+            return -1; /* Q would change before the memo check could give up */
+        int mck_r = mem != UM_NONE && hd1 && d1.cell == maddr;
+        int mck_s = mem != UM_NONE && hd2 && d2.cell == maddr;
+        int need_r = hd1 || (hd2 && s2alu) || w->cc != UCC_NONE || need_fl || side || mck_r;
+        int plain1 = hd1 && d1.op == TU_ST_R, plain2 = hd2 && d2.op == TU_ST_R;
+        int psl_dst = (hd1 && d1.op == TU_STPSL_R) || (hd2 && d2.op == TU_STPSL_R);
+        /* a plain move: the ALU passes a source through unchanged and
+         * nothing looks at its flags */
+        int pass = ((f == UA_PASSA || f == UA_PASSB || f == UA_ZEXT || f == UA_SEXT) &&
+                    wd >= 2) && !need_fl && w->cc == UCC_NONE && mem == UM_NONE && !need_a;
+        const struct opd *po = f == UA_PASSB ? &ob : &oa;
+        if (pass && (!hd1 || plain1) && (!hd2 || plain2) && (hd1 || hd2)) {
+            const struct opd *v2 = s2alu ? po : &os;
+            struct tb_uop *t = emit(b, hd1 && hd2 ? TU_MOV2 : TU_MOV, wi);
+            const struct opd *v1 = hd1 ? po : v2;
+            if (v1->kind == OPD_CONST)
+                t->c1 = add_const(b, v1->val);
+            else
+                t->u.p1 = v1->cell;
+            t->u.k = DOFF(m, hd1 ? d1.cell : d2.cell);
+            if (hd1 && hd2) {
+                if (v2->kind == OPD_CONST)
+                    t->c2 = add_const(b, v2->val);
+                else
+                    t->u.p2 = v2->cell;
+                t->u.k2 = DOFF(m, d2.cell);
+            }
+            goto dp_done;
+        }
+        /* the second bus's source, read before any result is written */
+        if (hd2 && !s2alu) {
+            struct tb_uop *t = emit(b, TU_S2, wi);
+            if (os.kind == OPD_CONST)
+                t->c1 = add_const(b, os.val);
+            else
+                t->u.p1 = os.cell;
+        }
+        struct tb_uop *t = NULL;
+        int st_fused = 0, cc_fused = 0;
+        if (need_r) {
+            static const unsigned fns[TCF__N] = {UA_PASSA, UA_PASSB, UA_ADD, UA_SUB, UA_AND,
+                                                 UA_OR, UA_XOR, UA_BIC, UA_ZEXT, UA_SEXT};
+            int fi = -1;
+            for (int i = 0; i < TCF__N; i++)
+                if (fns[i] == f)
+                    fi = i;
+            if (fi >= 0) {
+                unsigned ww = wd > 2 ? 2 : wd; /* these work alike at L, Q, O */
+                /* the result into a plain destination, and the CC, in the
+                 * ALU's own uop -- not before a memo check */
+                st_fused = plain1 && mem == UM_NONE;
+                cc_fused = mem == UM_NONE && !psl_dst && w->cc >= UCC_ARITH &&
+                           w->cc <= UCC_NZVC0;
+                unsigned var = cc_fused ? 2u + (w->cc - UCC_ARITH) : need_fl ? 1u : 0u;
+                t = emit(b, TU_ALU_BASE + ((unsigned)fi * 3 + ww) * TC_ALU_VARS + var, wi);
+                t->u.k = DOFF(m, st_fused ? d1.cell : &m->rf[RF_SINK]);
+            } else {
+                t = emit(b, TU_ALU_GEN, wi);
+                t->u.k2 = f;
+                t->u.x = (uint8_t)wd;
+                t->u.y = (uint8_t)need_fl;
+            }
+            has_a = 1;
+        } else if (need_a) {
+            t = emit(b, TU_LDA, wi);
+            has_a = 1;
+        }
+        if (t) {
+            if (oa.kind == OPD_CONST)
+                t->c1 = add_const(b, oa.val);
+            else
+                t->u.p1 = oa.cell;
+            if (ob.kind == OPD_CONST)
+                t->c2 = add_const(b, ob.val);
+            else
+                t->u.p2 = ob.cell;
+        }
+        /* the memory reference's memo check, before any result is written:
+         * a miss runs the whole word through the interpreter */
+        if (mem != UM_NONE) {
+            struct tb_uop *c;
+            if (mck_s)
+                c = emit(b, s2alu ? TU_MCK_R : TU_MCK_S, wi);
+            else if (mck_r)
+                c = emit(b, TU_MCK_R, wi);
+            else {
+                c = emit(b, TU_MCK_P, wi);
+                c->u.p1 = maddr;
+            }
+            c->u.p2 = (uint32_t *)(void *)memo;
+            c->u.x = (uint8_t)mn;
+        }
+        if (hd1 && !st_fused) {
+            struct tb_uop *s = emit(b, (unsigned)d1.op, wi);
+            s->u.p1 = d1.cell;
+            s->u.k = d1.k;
+            s->u.x = (uint8_t)wd;
+            s->u.y = (uint8_t)d1.y;
+        }
+        if (hd2) {
+            unsigned op = (unsigned)d2.op + (s2alu ? 0u : 1u); /* _S follows _R */
+            struct tb_uop *s = emit(b, op, wi);
+            s->u.p1 = d2.cell;
+            s->u.k = d2.k;
+            s->u.x = (uint8_t)wd;
+            s->u.y = (uint8_t)d2.y;
+        }
+        if (w->cc != UCC_NONE && !cc_fused)
+            emit(b, TU_CC_ARITH + (w->cc - UCC_ARITH), wi);
+    dp_done:;
+    } else if (mem != UM_NONE) {
+        struct tb_uop *c = emit(b, TU_MCK_P, wi);
+        c->u.p1 = maddr;
+        c->u.p2 = (uint32_t *)(void *)memo;
+        c->u.x = (uint8_t)mn;
+    }
+    if (mem != UM_NONE) {
+        struct tb_uop *t = emit(b, mop, wi);
+        t->u.p2 = (uint32_t *)(void *)memo;
+        t->u.x = (uint8_t)mn;
+        t->u.k = mk;
+    }
+    /* ---- MISC ---- */
+    switch (w->misc) {
+    case UX_SETREG: {
+        struct tb_uop *t = emit(b, TU_SETREG, wi);
+        t->u.k = l->lat_spec;
+        t->u.x = (uint8_t)l->rn;
+        break;
+    }
+    case UX_SETMEM: emit(b, TU_SETMEM, wi)->u.k = l->lat_spec; break;
+    case UX_CLRLOG: emit(b, TU_CLRLOG, wi); break;
+    case UX_EVCNT: emit(b, TU_EVCNT, wi); break;
+    case UX_INEXC: emit(b, TU_INEXC, wi); break;
+    case UX_TRACEWR: emit(b, TU_TRACEWR, wi); break;
+    default: break; /* NONE; LATCHRX: the seq image */
+    }
+    /* ---- sequencing ---- */
+    unsigned upc1 = (rw->upc + 1u) & (UCS_SIZE - 1);
+    unsigned next = rw->next;
+    switch (seq) {
+    case US_NEXT: case US_JUMP:
+        break;
+    case US_CALL: {
+        struct tb_uop *t = emit(b, TU_PUSH, wi);
+        t->u.x = rw->usp;
+        t->u.k = upc1;
+        break;
+    }
+    case US_RET:
+        emit(b, TU_POP, wi)->u.x = (uint8_t)(rw->usp - 1);
+        break;
+    case US_BRANCH: {
+        unsigned tgt = w->next & (UCS_SIZE - 1u);
+        int nu = b->nu;
+        if (tgt != upc1 &&
+            emit_guard(b, wi, w->cond, next == tgt, ls, wd, need_psl0, opreg1) < 0)
+            return -1;
+        if (b->nu > nu) /* the other way */
+            b->u[b->nu - 1].u.k2 = next == tgt ? upc1 : tgt;
+        break;
+    }
+    case US_BCALL: {
+        int taken = rw->usp_post > rw->usp;
+        int nu = b->nu;
+        if (emit_guard(b, wi, w->cond, taken, ls, wd, need_psl0, opreg1) < 0)
+            return -1;
+        if (b->nu > nu)
+            b->u[b->nu - 1].u.k2 = TC_ALT_SEQ;
+        if (taken) {
+            struct tb_uop *t = emit(b, TU_PUSH, wi);
+            t->u.x = rw->usp;
+            t->u.k = upc1;
+        }
+        break;
+    }
+    case US_IRD:
+        if (!rw->at_ird)
+            return -1;
+        break;
+    case US_IRDIF: {
+        int nu = b->nu;
+        if (emit_guard(b, wi, w->cond, rw->at_ird, ls, wd, need_psl0, opreg1) < 0)
+            return -1;
+        if (b->nu > nu)
+            b->u[b->nu - 1].u.k2 = !rw->at_ird ? TC_ALT_IRD
+                                 : disp == UD_OPREG ? TC_ALT_SEQ : (w->next & (UCS_SIZE - 1u));
+        if (!rw->at_ird && disp == UD_OPREG) {
+            struct tb_uop *t = emit(b, TU_GD_OPREG, wi);
+            t->u.k = ls->opk;
+            t->u.x = (uint8_t)(next - w->next);
+            t->u.k2 = TC_ALT_SEQ;
+        }
+        break;
+    }
+    case US_DISPATCH: case US_DCALL:
+        if (seq == US_DCALL) {
+            struct tb_uop *t = emit(b, TU_PUSH, wi);
+            t->u.x = rw->usp;
+            t->u.k = upc1;
+        }
+        switch (disp) {
+        case UD_SPECMODE:
+            if (rw->spec) {
+                struct tb_uop *t = emit(b, TU_SPEC, wi);
+                t->u.k = rw->byte | next << 16;
+                t->u.y = 0;
+            }
+            break;
+        case UD_A4: case UD_A2: case UD_OPREG: case UD_SPM: {
+            struct tb_uop *t = emit(b, disp == UD_A4 ? TU_GD_A4 : disp == UD_A2 ? TU_GD_A2
+                                      : disp == UD_OPREG ? TU_GD_OPREG : TU_GD_SPM, wi);
+            t->u.x = (uint8_t)((next - w->next) & (UCS_SIZE - 1));
+            t->u.k = ls->opk;
+            t->u.k2 = TC_ALT_SEQ;
+            break;
+        }
+        case UD_ACC: case UD_DL: case UD_NONE:
+            break;
+        default:
+            return -1;
+        }
+        break;
+    case US_SPECNEXT: {
+        const struct drom_entry *e = ls->cur;
+        if (rw->spec) {
+            struct tb_uop *t = emit(b, TU_SPEC, wi);
+            t->u.k = rw->byte | next << 16;
+            t->u.y = 1;
+        } else if (ls->spec + 1 >= e->n && e->mfork != 0xFF && e->mem_entry != e->entry) {
+            struct tb_uop *t = emit(b, TU_GD_MFORK, wi);
+            t->u.k = e->mfork;
+            t->u.x = next == e->mem_entry ? 0 : 1; /* OPREG of the fork operand */
+            t->u.k2 = TC_ALT_SEQ;
+        }
+        break;
+    }
+    default:
+        return -1;
+    }
+    if (rw->at_ird && seq != US_IRD && seq != US_IRDIF)
+        return -1;
+    tw->w.flags = (uint16_t)((need_fl ? TW_FL : 0) | (has_a ? TW_A : 0) |
+                             (need_psl0 ? TW_PSL0 : 0));
+    return 0;
+}
+
+/* Does word rw, at latches l, consume a specifier byte in its sequencing? */
+static int consumes_byte(const struct uword *w, const struct tc_latch *l)
+{
+    const struct drom_entry *e = l->cur;
+    if ((w->seq == US_DISPATCH || w->seq == US_DCALL) && w->disp == UD_SPECMODE)
+        return e->acc[l->spec % 8] != ACC_B;
+    if (w->seq == US_SPECNEXT)
+        return l->spec + 1 < e->n && e->acc[l->spec + 1] != ACC_B;
+    return 0;
+}
+
+/* A root's I-stream references (SPEC, IB uops) at offsets from the
+ * opcode that are the same every time, inside one cache line: their
+ * bytes can be compared once at entry (vm_tcache_exec.c).  The offsets
+ * are the same every time when nothing before a reference writes R15 but
+ * with R15 plus a constant (immediate and absolute modes).  Returns the
+ * length covered (0: not so), with each such uop's ioff and an IB's
+ * value (k2) set, and the bytes in by[]. */
+static int iscan(struct tc_build *b, struct vax_machine *m, const struct tc_rec *rec,
+                 uint8_t by[16])
+{
+    if (rec->opc > 0xFF)
+        return 0;
+    const uint32_t *pc = &m->r[15];
+    const uint32_t pck = (uint32_t)((const char *)pc - (const char *)m);
+    int len = 1, unsafe = 0, add_pc_k = 0;
+    for (int k = 0; k < b->nu; k++) {
+        struct tb_uop *t = &b->u[k];
+        unsigned op = t->u.op;
+        if (op == TU_SPEC || op == TU_IB) {
+            if (unsafe)
+                return 0;
+            uint32_t off;
+            unsigned n = 1;
+            if (op == TU_IB) {
+                off = rec->w[t->wi].r15 - rec->fpc;
+                n = t->u.x;
+            } else if (t->u.y == 2) {
+                off = 1;
+            } else {
+                off = rec->w[t->wi].r15_post - 1 - rec->fpc;
+            }
+            if (off + n > 16)
+                return 0;
+            t->ioff = (int)off;
+            if ((int)(off + n) > len)
+                len = (int)(off + n);
+            continue;
+        }
+        if (op >= TU_ALU_BASE) { /* R15 + a constant, or into R15 unsafe */
+            unsigned f = (op - TU_ALU_BASE) / (3 * TC_ALU_VARS);
+            add_pc_k = (f == TCF_ADD || f == TCF_SUB) && t->u.p1 == pc && t->c2 >= 0;
+            if (t->u.k == pck && !add_pc_k)
+                unsafe = 1;
+            continue;
+        }
+        switch (op) {
+        case TU_GEN: /* the interpreter: the trace checks bytes after it (ifast off) */
+            break;
+        case TU_ALU_GEN:
+            add_pc_k = 0;
+            break;
+        case TU_ST_R: case TU_STW_R: case TU_STRN_R:
+            if (t->u.p1 == pc && !add_pc_k)
+                unsafe = 1;
+            break;
+        case TU_ST_S: case TU_STW_S: case TU_STRN_S:
+            if (t->u.p1 == pc)
+                unsafe = 1;
+            break;
+        case TU_MOV:
+            if (t->u.k == pck)
+                unsafe = 1;
+            break;
+        case TU_MOV2:
+            if (t->u.k == pck || t->u.k2 == pck)
+                unsafe = 1;
+            break;
+        case TU_STRES_R: case TU_STOPR_R: case TU_STOPR_S:
+            unsafe = 1; /* a register chosen at run time */
+            break;
+        default:
+            break;
+        }
+    }
+    if ((rec->key % VM_CACHE_LINE) + (unsigned)len > VM_CACHE_LINE)
+        return 0;
+    memset(by, 0, 16);
+    memcpy(by, m->mem + rec->key, (size_t)len);
+    for (int k = 0; k < b->nu; k++) /* IB: the value, known now */
+        if (b->u[k].ioff >= 0 && b->u[k].u.op == TU_IB) {
+            uint32_t v = 0;
+            memcpy(&v, by + b->u[k].ioff, b->u[k].u.x);
+            b->u[k].u.k2 = v;
+        }
+    return len;
+}
+
+/* Builds the segment the recorder left in rec. */
+static struct tc_trace *build(struct vm_tcache *tc, struct vax_machine *m,
+                              const struct tc_rec *rec)
+{
+    if (!tc->bs) {
+        tc->bs = malloc(sizeof *tc->bs);
+        if (!tc->bs)
+            return NULL;
+    }
+    struct tc_build *b = tc->bs;
+    b->nu = b->nc = b->ni = 0;
+    b->count = 0;
+    b->rcount = 0;
+    int n = rec->n;
+    if (rec->root && rec->spec0) { /* the decode's specifier byte */
+        struct tb_uop *t = emit(b, TU_SPEC, -1);
+        t->u.k = rec->byte0 | (uint32_t)rec->entry << 16;
+        t->u.y = 2;
+        t->img2 = add_img(b, &rec->decode);
+        b->rcount = 1; /* (counted with the first word) */
+    }
+    for (int i = 0; i < n; i++) {
+        const struct tc_recw *rw = &rec->w[i];
+        const struct uword *w = &m->cs[rw->upc].u;
+        struct tb_word *tw = &b->w[i];
+        memset(tw, 0, sizeof *tw);
+        struct tc_latch l = rw->pre;
+        tw->pre = add_img(b, &l);
+        if (w->opk != UOPK_KEEP) {
+            l.opk = w->opk;
+            l.lat_opk = w->opk;
+            l.wdl_opk = l.cur->dt[w->opk & 7];
+        }
+        tw->mid = add_img(b, &l);
+        if (w->misc == UX_LATCHRX && l.rn_def) {
+            l.rx = l.rn;
+            l.idx = 1;
+            l.rx_def = 1;
+        }
+        tw->seq = add_img(b, &l);
+        tw->w.pw = &m->cs[rw->upc];
+        tw->w.upc = rw->upc;
+        tw->w.next = rw->next;
+        tw->w.byte = rw->byte;
+        tw->w.rem = (uint32_t)(n - 1 - i);
+        tw->region = b->nu;
+        if (rec->end == TC_END_LOOP && i == rec->loop_to && (b->count || b->rcount)) {
+            struct tb_uop *t = emit(b, TU_SYNC, -1);
+            t->u.k = (uint32_t)b->count;
+            t->u.k2 = (uint32_t)b->rcount;
+            b->count = b->rcount = 0;
+        }
+        tw->uop0 = b->nu;
+        int nu0 = b->nu, nc0 = b->nc;
+        tw->w.pend_pre = (uint32_t)b->count;
+        tw->w.rpend_pre = (uint32_t)b->rcount;
+        int ok = emit_special(b, m, rec, i) == 0;
+        if (!ok) {
+            b->nu = nu0;
+            b->nc = nc0;
+            emit(b, TU_GEN, i);
+            tw->w.flags = TW_GENERIC | TW_FL | TW_A | TW_PSL0;
+            b->count = b->rcount = 0;
+            tw->w.pend = tw->w.rpend = 0;
+        } else {
+            b->count++;
+            for (int k = nu0; k < b->nu; k++) { /* the word's memo hits */
+                unsigned op = b->u[k].u.op;
+                if (op == TU_SPEC || op == TU_IB || op == TU_RD || op == TU_RDOP ||
+                    op == TU_WR || op == TU_WROP)
+                    b->rcount++;
+            }
+            tw->w.pend = (uint32_t)b->count;
+            tw->w.rpend = (uint32_t)b->rcount;
+        }
+        if (rw->at_ird)
+            tw->w.flags |= TW_IRD;
+        if (rw->spec)
+            tw->w.flags |= TW_SPEC;
+        else
+            tw->w.flags |= TW_SIDEOK;
+    }
+    /* the end */
+    int fin = -1;
+    if (rec->end == TC_END_IRD) {
+        fin = add_img(b, &rec->w[n - 1].post);
+        emit(b, TU_END, n - 1)->seg = 1;
+    } else if (rec->end == TC_END_LOOP) {
+        struct tb_uop *t = emit(b, TU_LOOP, n - 1);
+        t->target = b->w[rec->loop_to].uop0;
+        t->tword = rec->loop_to;
+        t->u.k = (uint32_t)(n - rec->loop_to);
+    } else {
+        struct tb_uop *t = emit(b, TU_EXIT, n ? n - 1 : -1);
+        t->u.k = rec->exit_upc;
+        t->img2 = add_img(b, &rec->exit_pre);
+    }
+    uint8_t ibytes[16];
+    int ilen = rec->root ? iscan(b, m, rec, ibytes) : 0;
+    /* fuse adjacent pairs that have a handler of their own; the second
+     * uop stays where it is (something may jump to it) */
+#define TC_FENT(n, ca, ba, cb, bb) {ca, cb, TU_F_##n},
+    static const uint16_t fused[][3] = {TC_FUSED(TC_FENT)};
+#undef TC_FENT
+    for (int i = 0; i + 1 < b->nu; i++)
+        for (size_t f = 0; f < sizeof fused / sizeof fused[0]; f++)
+            if (b->u[i].u.op == fused[f][0] && b->u[i + 1].u.op == fused[f][1]) {
+                b->u[i].u.op = fused[f][2];
+                i++;
+                break;
+            }
+    /* one arena block: the segment, its uops, words, constants, images */
+    size_t sz = sizeof(struct tc_trace) + (size_t)b->nu * sizeof(struct tc_uop) +
+                (size_t)n * sizeof(struct tc_word) + (size_t)b->ni * sizeof(struct tc_latch) +
+                (size_t)b->nc * sizeof(uint32_t) + 64;
+    unsigned char *p = vm_tc_alloc(tc, sz);
+    if (!p)
+        return NULL;
+    struct tc_trace *t = (struct tc_trace *)(void *)p;
+    memset(t, 0, sizeof *t);
+    p += (sizeof *t + 15) & ~(size_t)15;
+    t->uops = (struct tc_uop *)(void *)p;
+    p += (size_t)b->nu * sizeof(struct tc_uop);
+    t->words = (struct tc_word *)(void *)p;
+    p += (size_t)n * sizeof(struct tc_word);
+    struct tc_latch *imgs = (struct tc_latch *)(void *)p;
+    p += (size_t)b->ni * sizeof(struct tc_latch);
+    uint32_t *consts = (uint32_t *)(void *)p;
+    memcpy(imgs, b->img, (size_t)b->ni * sizeof *imgs);
+    memcpy(consts, b->c, (size_t)b->nc * sizeof *consts);
+    int end_uop = b->nu - 1; /* END, LOOP or EXIT */
+    for (int i = 0; i < n; i++) {
+        t->words[i] = b->w[i].w;
+        t->words[i].after = &t->uops[i + 1 < n ? b->w[i + 1].region : end_uop];
+        t->words[i].pre = &imgs[b->w[i].pre];
+        t->words[i].mid = &imgs[b->w[i].mid];
+        t->words[i].seq = &imgs[b->w[i].seq];
+    }
+    const void *const *hs = vm_tc_handlers();
+    for (int i = 0; i < b->nu; i++) {
+        struct tc_uop *u = &t->uops[i];
+        const struct tb_uop *s = &b->u[i];
+        *u = s->u;
+        u->h = hs ? hs[u->op] : NULL;
+        u->w = s->wi >= 0 ? &t->words[s->wi] : NULL;
+        if (s->c1 >= 0)
+            u->p1 = &consts[s->c1];
+        if (s->c2 >= 0)
+            u->p2 = &consts[s->c2];
+        if (s->img2 >= 0)
+            u->p2 = (uint32_t *)(void *)&imgs[s->img2];
+        if (s->target >= 0)
+            u->p1 = (uint32_t *)(void *)&t->uops[s->target];
+        if (s->tword >= 0)
+            u->p2 = (uint32_t *)(void *)&t->words[s->tword];
+        if (s->seg)
+            u->p1 = (uint32_t *)(void *)t;
+    }
+    t->nuops = (uint32_t)b->nu;
+    t->nwords = (uint32_t)n;
+    t->bound = (uint32_t)n + 1;
+    t->fin = fin >= 0 ? &imgs[fin] : NULL; /* the latches at the end: after the last word */
+    t->ilen = (uint32_t)ilen;
+    if (ilen) {
+        uint8_t mk[16] = {0};
+        memset(mk, 0xFF, (size_t)ilen);
+        memcpy(t->ib, ibytes, 16);
+        memcpy(t->im, mk, 16);
+    }
+    t->pa = rec->root ? rec->key : TC_NOPA;
+    t->opc = rec->root ? rec->opc : 0xFFFF;
+    t->spec0 = (uint8_t)(rec->root && rec->spec0);
+    tc->st.traces++;
+    tc->st.bytes = tc->used;
+    return t;
+}
+
+/* ---- the recorder ---- */
+
+int vm_tc_record(struct vax_machine *m, uint64_t limit, int mapen, struct tc_rec *rec,
+                 int rn_def, int rx_def, struct vm_wstep *si, struct tc_trace **out)
+{
+    struct vm_tcache *tc = m->tc;
+    *out = NULL;
+    rec->n = 0;
+    int status;
+    for (;;) {
+        if (rec->n == TC_MAX_WORDS) {
+            rec->end = TC_END_EXIT;
+            rec->exit_upc = m->upc;
+            vm_tc_latch_get(m, &rec->exit_pre, rn_def, rx_def);
+            status = TC_REC_MID;
+            break;
+        }
+        struct tc_recw *rw = &rec->w[rec->n];
+        rw->upc = m->upc;
+        rw->r15 = m->r[15];
+        vm_tc_latch_get(m, &rw->pre, rn_def, rx_def);
+        rw->usp = (uint8_t)m->usp;
+        memcpy(rw->ustack, m->ustack, sizeof rw->ustack);
+        for (int i = m->usp; i < USTACK_DEPTH; i++)
+            rw->ustack[i] = 0;
+        /* back at a word already recorded, in the same state: a loop */
+        int j;
+        for (j = 0; j < rec->n; j++) {
+            const struct tc_recw *o = &rec->w[j];
+            if (o->upc == rw->upc && o->usp == rw->usp &&
+                !memcmp(o->ustack, rw->ustack, sizeof o->ustack) &&
+                !memcmp(&o->pre, &rw->pre, sizeof o->pre))
+                break;
+        }
+        if (j < rec->n) {
+            rec->end = TC_END_LOOP;
+            rec->loop_to = j;
+            status = TC_REC_MID;
+            break;
+        }
+        const struct uword *w = &m->cs[rw->upc].u;
+        int spec = consumes_byte(w, &rw->pre);
+        vm_word_step(m, limit, mapen, si);
+        if (si->status == VM_WS_STOP)
+            return TC_REC_STOP;
+        if (si->status == VM_WS_LIMIT)
+            return TC_REC_LIMIT;
+        if (si->remap)
+            return TC_REC_REMAP;
+        if (si->trapped)
+            return TC_REC_MID; /* a microtrap: nothing recorded */
+        if (spec)
+            rn_def = 1;
+        if (w->misc == UX_LATCHRX && rn_def)
+            rx_def = 1;
+        vm_tc_latch_get(m, &rw->post, rn_def, rx_def);
+        rw->r15_post = m->r[15];
+        rw->spec = (uint8_t)spec;
+        rw->byte = (uint8_t)m->specb;
+        rw->usp_post = (uint8_t)m->usp;
+        rw->at_ird = si->status == VM_WS_IRD;
+        rw->next = rw->at_ird ? 0 : (uint16_t)si->next;
+        rec->n++;
+        if (rw->at_ird) {
+            rec->end = TC_END_IRD;
+            status = TC_REC_IRD;
+            break;
+        }
+    }
+    if (!tc->flush_pending) {
+        *out = build(tc, m, rec);
+        if (*out) {
+            tc->st.recorded++;
+            if (rec->root)
+                tc_insert(tc, *out);
+            else
+                tc->st.side_recorded++;
+        }
+    }
+    return status;
+}

@@ -1,0 +1,345 @@
+/* The microcode trace cache (README.md, "Speed"): the sequencer's memory
+ * of the microword paths instructions took, replayed by handlers
+ * specialised for each word.  Private to vax/machine.
+ *
+ * A trace is recorded by the interpreter itself (vm_word_step, one word
+ * at a time) from an IRD point: the opcode, its physical address (the
+ * key), the decode, and every word executed until the next IRD point,
+ * with the sequencer's latches (SPEC, OPK, RN, the widths...) before
+ * each.  Along one path those latches are constants, so the builder
+ * (vm_tcache.c) turns each word into a few micro-operations (uops) with
+ * its register selectors resolved to cells of the machine, its widths,
+ * literals and sizes as constants and its memory request bound to a
+ * memo; the executor (vm_tcache_exec.c) runs them.  Whatever a path's
+ * outcome depends on at run time is checked where the interpreter
+ * decides it: every specifier byte against the recorded one, every
+ * conditional micro-branch and data dispatch against the recorded
+ * outcome (a guard).  A guard that fails leaves the trace at that very
+ * word: the interpreter's own sequencing logic finishes the word, and a
+ * side trace recorded from there (or the interpreter) continues.  Since
+ * the bytes are checked where they are consumed, a trace never needs
+ * invalidating when code is written (by the guest, a device or the
+ * host): a stale one fails its first byte check.  A word the builder
+ * does not specialise, and one whose memory reference misses the memo,
+ * runs through the interpreter (vm_word_step) and the trace goes on.
+ *
+ * Nothing about the machine changes: every word still executes, every
+ * cache and TB reference updates the same counters and LRU, microcycles
+ * are added at the points where anything reads them, and the latches
+ * the trace keeps as constants are written back to the machine
+ * ("materialised") wherever the interpreter or the host could look:
+ * at every exit from a trace and every generic word. */
+#ifndef VAX_MACHINE_VM_TCACHE_H
+#define VAX_MACHINE_VM_TCACHE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "vax/machine/vm_internal.h"
+
+/* The sequencer's latches at one point of a path: what a trace keeps
+ * as constants.  The RN group (RN, SPECB, the literal) and RX are
+ * recorded only once the path itself has set them (rn_def, rx_def):
+ * before that they belong to the previous instruction. */
+struct tc_latch {
+    const struct drom_entry *cur;
+    uint32_t lat_spec, lat_opk, lat_last, wdl_cur, wdl_opk, rf_size;
+    uint32_t spec, idx, opk;
+    uint32_t rn, specb, rf_lit, rx;
+    uint16_t opc;
+    uint8_t rn_def, rx_def;
+};
+
+/* The micro-operations (vm_tcache_exec.c).  TC_ALU_FNS are the ALU
+ * functions with specialised handlers: at widths B, W, L; each without
+ * flags, with flags, or with flags and one of the CC controls ARITH to
+ * NZVC0 (TC_ALU_VARS); each also stores its result to the cell at byte
+ * offset k of the machine (a plain destination, or the sink).  Every
+ * other function goes through ALU_GEN. */
+#define TC_ALU_FNS(X) X(PASSA) X(PASSB) X(ADD) X(SUB) X(AND) X(OR) X(XOR) X(BIC) \
+    X(ZEXT) X(SEXT)
+#define TC_UOPS(X)                                                              \
+    /* control */                                                              \
+    X(END) X(EXIT) X(LOOP) X(SYNC) X(GEN) X(MOV) X(MOV2)                       \
+    /* sources a handler computes into m->tc_tmp[y] */                          \
+    X(IB) X(RXS) X(SOPR) X(SLS)                                                 \
+    X(S2) X(PSL0) X(LDA) X(ALU_GEN)                                             \
+    /* destinations: _R the ALU result, _S the second bus */                   \
+    X(ST_R) X(ST_S) X(STW_R) X(STW_S) X(STRN_R) X(STRN_S) X(STRES_R)            \
+    X(STOPR_R) X(STOPR_S) X(STPSL_R) X(STPSL_S) X(STLS_R) X(STLS_S)             \
+    /* condition codes */                                                      \
+    X(CC_ARITH) X(CC_LOGIC) X(CC_TEST) X(CC_CMP) X(CC_NZV) X(CC_NZVC0)          \
+    X(CC_QUAD)                                                                 \
+    /* memory: the memo check before any result is written, the reference */  \
+    X(MCK_R) X(MCK_S) X(MCK_P) X(RD) X(RDOP) X(WR) X(WROP)                      \
+    /* MISC */                                                                 \
+    X(SETREG) X(SETMEM) X(CLRLOG) X(EVCNT) X(INEXC) X(TRACEWR)                  \
+    /* sequencing: micro-stack, guards, the specifier byte */                  \
+    X(PUSH) X(POP) X(G_COND) X(G_PSL_Z) X(G_PSL_N) X(G_PSL_V) X(G_PSL_C)       \
+    X(G_PSL_NZ) X(G_PSL_CZ) X(G_IOVT) X(G_ALU_Z) X(G_ALU_N) X(G_ALU_V)          \
+    X(G_ALU_C) X(G_ALU_LT) X(G_ALU_LE) X(G_ALU_CZ) X(G_OPREG) X(G_OPREG_NOVT)   \
+    X(G_NOVT)                                                                  \
+    X(G_SC_Z) X(G_A_B0) X(G_A_B31) X(G_A_Z) X(G_PSL_KERN)                       \
+    X(GD_A4) X(GD_A2) X(GD_OPREG) X(GD_SPM) X(GD_MFORK) X(SPEC)
+
+#define TC_ENUM_ITEM(n) TU_##n,
+enum tc_uop_code {
+    TC_UOPS(TC_ENUM_ITEM)
+    TU_ALU_BASE /* + (fn * 3 + width) * TC_ALU_VARS + variant */
+};
+#undef TC_ENUM_ITEM
+#define TC_ENUM_ITEM(n) TCF_##n,
+enum { TC_ALU_FNS(TC_ENUM_ITEM) TCF__N };
+#undef TC_ENUM_ITEM
+/* variants: 0 no flags, 1 flags, 2 + (CC - UCC_ARITH) flags and CC */
+#define TC_ALU_VARS 8
+#define TCA(F, W, V) (TU_ALU_BASE + (TCF_##F * 3 + (W)) * TC_ALU_VARS + (V))
+
+/* Pairs of uops frequent enough to have one handler for both (the
+ * builder fuses them where they are adjacent): name, the first uop's
+ * code and body, the second's (bodies: vm_tcache_exec.c).  Chosen from
+ * counts on EVKAA, the bundled guest and the benchmark loops. */
+#define TC_FUSED(X)                                                            \
+    X(SPEC_MOV2, TU_SPEC, TCB_SPEC, TU_MOV2, TCB_MOV2)                          \
+    X(SPEC_S2, TU_SPEC, TCB_SPEC, TU_S2, TCB_S2)                                \
+    X(SPEC_SPEC, TU_SPEC, TCB_SPEC, TU_SPEC, TCB_SPEC)                          \
+    X(SPEC_MOV, TU_SPEC, TCB_SPEC, TU_MOV, TCB_MOV)                             \
+    X(SPEC_IB, TU_SPEC, TCB_SPEC, TU_IB, TCB_IB)                                \
+    X(SPEC_SETREG, TU_SPEC, TCB_SPEC, TU_SETREG, TCB_SETREG)                    \
+    X(SPEC_CMPL, TU_SPEC, TCB_SPEC, TCA(SUB, 2, 5), TCB_ALU(SUB, 2, 5))          \
+    X(SPEC_CMPB, TU_SPEC, TCB_SPEC, TCA(SUB, 0, 5), TCB_ALU(SUB, 0, 5))          \
+    X(SPEC_MOVL, TU_SPEC, TCB_SPEC, TCA(PASSA, 2, 3), TCB_ALU(PASSA, 2, 3))      \
+    X(SPEC_ADDL, TU_SPEC, TCB_SPEC, TCA(ADD, 2, 2), TCB_ALU(ADD, 2, 2))          \
+    X(SPEC_ADD, TU_SPEC, TCB_SPEC, TCA(ADD, 2, 0), TCB_ALU(ADD, 2, 0))           \
+    X(SPEC_SUBNZV, TU_SPEC, TCB_SPEC, TCA(SUB, 2, 6), TCB_ALU(SUB, 2, 6))        \
+    X(MOV2_SPEC, TU_MOV2, TCB_MOV2, TU_SPEC, TCB_SPEC)                          \
+    X(MOV2_SETREG, TU_MOV2, TCB_MOV2, TU_SETREG, TCB_SETREG)                    \
+    X(MOV_SPEC, TU_MOV, TCB_MOV, TU_SPEC, TCB_SPEC)                             \
+    X(MOV_RXS, TU_MOV, TCB_MOV, TU_RXS, TCB_RXS)                                \
+    X(IB_SEXTB, TU_IB, TCB_IB, TCA(SEXT, 0, 0), TCB_ALU(SEXT, 0, 0))             \
+    X(IB_SEXTW, TU_IB, TCB_IB, TCA(SEXT, 1, 0), TCB_ALU(SEXT, 1, 0))             \
+    X(IB_PASSL, TU_IB, TCB_IB, TCA(PASSA, 2, 0), TCB_ALU(PASSA, 2, 0))           \
+    X(SEXTB_GZ, TCA(SEXT, 0, 0), TCB_ALU(SEXT, 0, 0), TU_G_PSL_Z, TCB_G_PSL_Z)   \
+    X(SEXTB_GNZ, TCA(SEXT, 0, 0), TCB_ALU(SEXT, 0, 0), TU_G_PSL_NZ, TCB_G_PSL_NZ) \
+    X(SEXTB_ADD, TCA(SEXT, 0, 0), TCB_ALU(SEXT, 0, 0), TCA(ADD, 2, 0), TCB_ALU(ADD, 2, 0)) \
+    X(SEXTB_ADDNZV, TCA(SEXT, 0, 0), TCB_ALU(SEXT, 0, 0), TCA(ADD, 2, 6), TCB_ALU(ADD, 2, 6)) \
+    X(S2_ADD, TU_S2, TCB_S2, TCA(ADD, 2, 0), TCB_ALU(ADD, 2, 0))                 \
+    X(S2_SUB, TU_S2, TCB_S2, TCA(SUB, 2, 0), TCB_ALU(SUB, 2, 0))                 \
+    X(S2_AND, TU_S2, TCB_S2, TCA(AND, 2, 0), TCB_ALU(AND, 2, 0))                 \
+    X(S2_BIC, TU_S2, TCB_S2, TCA(BIC, 2, 0), TCB_ALU(BIC, 2, 0))                 \
+    X(S2_PASSA, TU_S2, TCB_S2, TCA(PASSA, 2, 0), TCB_ALU(PASSA, 2, 0))           \
+    X(S2_GEN, TU_S2, TCB_S2, TU_ALU_GEN, TCB_ALU_GEN)                           \
+    X(ADD_END, TCA(ADD, 2, 0), TCB_ALU(ADD, 2, 0), TU_END, TCB_END)              \
+    X(ADD_MCKP, TCA(ADD, 2, 0), TCB_ALU(ADD, 2, 0), TU_MCK_P, TCB_MCK_P)         \
+    X(ADD_MCKR, TCA(ADD, 2, 0), TCB_ALU(ADD, 2, 0), TU_MCK_R, TCB_MCK_R)         \
+    X(ADD_MCKS, TCA(ADD, 2, 0), TCB_ALU(ADD, 2, 0), TU_MCK_S, TCB_MCK_S)         \
+    X(SUB_MCKR, TCA(SUB, 2, 0), TCB_ALU(SUB, 2, 0), TU_MCK_R, TCB_MCK_R)         \
+    X(ADD_GIOVT, TCA(ADD, 2, 0), TCB_ALU(ADD, 2, 0), TU_G_IOVT, TCB_G_IOVT)      \
+    X(CMPL_END, TCA(SUB, 2, 5), TCB_ALU(SUB, 2, 5), TU_END, TCB_END)             \
+    X(CMPB_END, TCA(SUB, 0, 5), TCB_ALU(SUB, 0, 5), TU_END, TCB_END)             \
+    X(MOVL_STRN, TCA(PASSA, 2, 3), TCB_ALU(PASSA, 2, 3), TU_STRN_R, TCB_STRN_R)  \
+    X(ADDL_STRN, TCA(ADD, 2, 2), TCB_ALU(ADD, 2, 2), TU_STRN_R, TCB_STRN_R)      \
+    X(SUBNZV_STRN, TCA(SUB, 2, 6), TCB_ALU(SUB, 2, 6), TU_STRN_R, TCB_STRN_R)    \
+    X(XORL_STRN, TCA(XOR, 2, 3), TCB_ALU(XOR, 2, 3), TU_STRN_R, TCB_STRN_R)      \
+    X(BICL_STRN, TCA(BIC, 2, 3), TCB_ALU(BIC, 2, 3), TU_STRN_R, TCB_STRN_R)      \
+    X(ANDF_GZ, TCA(AND, 2, 1), TCB_ALU(AND, 2, 1), TU_G_ALU_Z, TCB_G_ALU_Z)      \
+    X(PASSA_STOPR, TCA(PASSA, 2, 0), TCB_ALU(PASSA, 2, 0), TU_STOPR_R, TCB_STOPR_R) \
+    X(STRN_END, TU_STRN_R, TCB_STRN_R, TU_END, TCB_END)                         \
+    X(STRN_SETREG, TU_STRN_R, TCB_STRN_R, TU_SETREG, TCB_SETREG)                \
+    X(STPSL_END, TU_STPSL_R, TCB_STPSL_R, TU_END, TCB_END)                      \
+    X(GOPNOVT_END, TU_G_OPREG_NOVT, TCB_G_OPREG_NOVT, TU_END, TCB_END)          \
+    X(GIOVT_END, TU_G_IOVT, TCB_G_IOVT, TU_END, TCB_END)                        \
+    X(GNOVT_END, TU_G_NOVT, TCB_G_NOVT, TU_END, TCB_END)                        \
+    X(GZ_END, TU_G_PSL_Z, TCB_G_PSL_Z, TU_END, TCB_END)                         \
+    X(GZ_ADD, TU_G_PSL_Z, TCB_G_PSL_Z, TCA(ADD, 2, 0), TCB_ALU(ADD, 2, 0))       \
+    X(GNZ_ADD, TU_G_PSL_NZ, TCB_G_PSL_NZ, TCA(ADD, 2, 0), TCB_ALU(ADD, 2, 0))    \
+    X(GEN_STRES, TU_ALU_GEN, TCB_ALU_GEN, TU_STRES_R, TCB_STRES_R)              \
+    X(GEN_ST, TU_ALU_GEN, TCB_ALU_GEN, TU_ST_R, TCB_ST_R)                       \
+    X(STRES_NZVC0, TU_STRES_R, TCB_STRES_R, TU_CC_NZVC0, TCB_CC_NZVC0)          \
+    X(NZVC0_GOPNOVT, TU_CC_NZVC0, TCB_CC_NZVC0, TU_G_OPREG_NOVT, TCB_G_OPREG_NOVT) \
+    X(SETREG_GEN, TU_SETREG, TCB_SETREG, TU_ALU_GEN, TCB_ALU_GEN)               \
+    X(SETREG_GNOVT, TU_SETREG, TCB_SETREG, TU_G_NOVT, TCB_G_NOVT)               \
+    X(SETREG_IB, TU_SETREG, TCB_SETREG, TU_IB, TCB_IB)                          \
+    X(SETREG_END, TU_SETREG, TCB_SETREG, TU_END, TCB_END)                       \
+    X(LDA_GAZ, TU_LDA, TCB_LDA, TU_G_A_Z, TCB_G_A_Z)                            \
+    X(GAZ_GEN, TU_G_A_Z, TCB_G_A_Z, TU_ALU_GEN, TCB_ALU_GEN)                    \
+    X(RDOP_SPEC, TU_RDOP, TCB_RDOP, TU_SPEC, TCB_SPEC)                          \
+    X(MCKP_RDOP, TU_MCK_P, TCB_MCK_P, TU_RDOP, TCB_RDOP)                        \
+    X(MCKR_ST, TU_MCK_R, TCB_MCK_R, TU_ST_R, TCB_ST_R)                          \
+    X(MCKS_STRN, TU_MCK_S, TCB_MCK_S, TU_STRN_R, TCB_STRN_R)                    \
+    X(ST_ST, TU_ST_R, TCB_ST_R, TU_ST_S, TCB_ST_S)                              \
+    X(ST_WR, TU_ST_S, TCB_ST_S, TU_WR, TCB_WR)                                  \
+    X(STS_RDOP, TU_ST_S, TCB_ST_S, TU_RDOP, TCB_RDOP)                           \
+    X(STS_RD, TU_ST_S, TCB_ST_S, TU_RD, TCB_RD)                                 \
+    X(RXS_ADD, TU_RXS, TCB_RXS, TCA(ADD, 2, 0), TCB_ALU(ADD, 2, 0))
+
+#define TC_FENUM(n, ca, ba, cb, bb) TU_F_##n,
+enum {
+    TU_FUSED_BASE_ = TU_ALU_BASE + TCF__N * 3 * TC_ALU_VARS - 1,
+    TC_FUSED(TC_FENUM)
+    TU__COUNT
+};
+#undef TC_FENUM
+
+struct tc_word;
+struct tc_trace;
+
+/* A guard's other way, when the path fixes it (k2): a micro-address, IRD,
+ * or TC_ALT_SEQ: the interpreter's sequencing works it out. */
+#define TC_ALT_IRD 0xFFFFu
+#define TC_ALT_SEQ 0xFFFEu
+
+/* One micro-operation: 48 bytes. */
+struct tc_uop {
+    const void *h;     /* its handler (threaded dispatch; vm_tc_handlers) */
+    uint16_t op;       /* enum tc_uop_code */
+    uint8_t x, y;      /* small parameters (width, size, expected value...) */
+    uint32_t k;        /* a constant, or a destination's byte offset in the machine */
+    uint32_t *p1, *p2; /* cells of the machine or of the trace's constants */
+    struct tc_word *w; /* the word it belongs to */
+    uint32_t k2;       /* a second destination offset (MOV2) */
+};
+/* The cell at byte offset k of the machine (a destination). */
+#define TC_CELL(m, k) (*(uint32_t *)(void *)((char *)(m) + (k)))
+
+/* What the executor needs about one recorded word beyond its uops. */
+#define TW_GENERIC 1u  /* runs through the interpreter (vm_word_step) */
+#define TW_IRD 2u      /* its sequencing was IRD (the trace's last word) */
+#define TW_SPEC 4u     /* its sequencing consumed a specifier byte */
+#define TW_FL 8u       /* the executor's fl, a, psl0 hold the word's values */
+#define TW_A 16u       /*   (else 0, 0 and the PSL as it is: unchanged) */
+#define TW_PSL0 32u
+#define TW_SIDEOK 64u  /* a divergence here leaves a known latch state */
+struct tc_side {       /* a side trace, entered where a guard fails */
+    struct tc_side *next;
+    uint16_t upc;      /* the micro-address it starts at */
+    struct tc_trace *t;
+};
+struct tc_word {
+    const struct vm_pword *pw;
+    uint16_t upc, next;      /* its micro-address and the recorded next one */
+    uint16_t flags;          /* TW_* */
+    uint8_t byte;            /* TW_SPEC: the byte */
+    uint8_t nside;
+    uint32_t pend_pre, pend; /* words counted since the last sync: before, after it */
+    uint32_t rpend_pre, rpend; /* memo hits likewise */
+    uint32_t rem;            /* words after it to the end of the segment */
+    const struct tc_latch *pre, *mid, *seq; /* latches before it, during it, at its sequencing */
+    struct tc_side *side;
+    const struct tc_uop *after;  /* the uop after its own: where the trace goes on */
+};
+
+/* A segment: a root trace (from an IRD point) or a side trace. */
+struct tc_trace {
+    struct tc_trace *hnext;  /* hash chain (roots) */
+    struct tc_trace *succ, *succ2; /* the roots that followed the last two times */
+    uint32_t pa;             /* roots: physical address of the opcode; TC_NOPA: none */
+    uint16_t opc;            /* roots: the opcode (FD page: 0x100 | byte) */
+    uint8_t spec0;           /* roots: it starts with the first specifier byte */
+    uint8_t dead;            /* dropped: no lookup finds it again */
+    uint32_t bound;          /* words to its end or loop: the cycle-limit check */
+    /* roots: the instruction's bytes the path consumes, [opcode, +ilen),
+     * compared at entry in one go (0: not this way; vm_tcache_exec.c) */
+    uint32_t ilen;
+    uint64_t ib[2], im[2];   /* the bytes and the mask of those that count */
+    uint32_t bad;            /* specifier-byte mismatches */
+    const struct tc_latch *fin; /* latches at its end (IRD) */
+    struct tc_uop *uops;
+    struct tc_word *words;
+    uint32_t nuops, nwords;
+};
+
+/* The recorder's view of one word (vm_tcache.c). */
+#define TC_MAX_WORDS 256
+struct tc_recw {
+    uint16_t upc, next;
+    uint8_t at_ird, spec, byte, usp, usp_post;
+    uint32_t r15, r15_post;  /* R15 before and after it */
+    uint16_t ustack[USTACK_DEPTH];
+    struct tc_latch pre, post;
+};
+struct tc_rec {
+    int n;
+    int end;                 /* TC_END_* */
+    int loop_to;             /* TC_END_LOOP: the word it jumps back to */
+    uint16_t exit_upc;       /* TC_END_EXIT: where the interpreter goes on */
+    struct tc_latch exit_pre;
+    /* roots: the decode */
+    int root;
+    uint32_t fpc;            /* the opcode's virtual address */
+    uint32_t key;
+    uint16_t opc;
+    int spec0;               /* the decode consumed the first specifier byte */
+    uint8_t byte0;
+    uint16_t entry;          /* the first word */
+    struct tc_latch decode;  /* the latches after the decode, before that byte */
+    struct tc_recw w[TC_MAX_WORDS];
+};
+enum { TC_END_IRD, TC_END_LOOP, TC_END_EXIT };
+
+#define TC_SEEN 4096
+struct vm_tcache {
+    struct tc_trace **hash;
+    uint32_t hmask, count;
+    /* the arena: traces live until everything is flushed */
+    struct tc_chunk *chunks;
+    size_t used, cap;
+    int flush_pending;
+    struct tc_rec *rec;
+    /* how often an address missed: an instruction is recorded when it
+     * runs the second time, so code that runs once costs no recording */
+    uint8_t seen[TC_SEEN];
+    struct vm_tcache_stats st;
+    /* build scratch (vm_tcache.c) */
+    struct tc_build *bs;
+};
+
+struct vm_tcache *vm_tc_new(void);
+void vm_tc_free(struct vm_tcache *tc);
+void vm_tc_flush(struct vm_tcache *tc);
+#define TC_NOPA 0xFFFFFFFFu
+struct tc_trace *vm_tc_find(struct vm_tcache *tc, uint32_t pa);
+void vm_tc_drop(struct vm_tcache *tc, struct tc_trace *t);
+void *vm_tc_alloc(struct vm_tcache *tc, size_t n);
+/* The executor's handler for each uop code (NULL entries: a switch). */
+const void *const *vm_tc_handlers(void);
+
+/* The recorder: runs words through the interpreter from the machine's
+ * upc (a root: just after the decode of `opc` at `key`, the decode
+ * having returned `entry`; a side trace: at a divergence, with the
+ * RN/RX latches defined as `rn_def`, `rx_def`), until the IRD point, a
+ * loop back to a word already recorded, or TC_MAX_WORDS; then builds
+ * the segment.  Returns TC_REC_* and the segment (or NULL) in *out; si
+ * as vm_word_step left it. */
+enum { TC_REC_IRD, TC_REC_MID, TC_REC_STOP, TC_REC_LIMIT, TC_REC_REMAP };
+int vm_tc_record(struct vax_machine *m, uint64_t limit, int mapen, struct tc_rec *rec,
+                 int rn_def, int rx_def, struct vm_wstep *si, struct tc_trace **out);
+void vm_tc_latch_get(const struct vax_machine *m, struct tc_latch *l, int rn_def,
+                     int rx_def);
+
+/* Writes latch image l into the machine. */
+static inline void tc_latch_apply(struct vax_machine *m, const struct tc_latch *l)
+{
+    m->opc = l->opc;
+    m->cur = l->cur;
+    m->spec = l->spec;
+    m->idx = l->idx;
+    m->opk = l->opk;
+    m->lat[LAT_SPEC] = l->lat_spec;
+    m->lat[LAT_OPK] = l->lat_opk;
+    m->lat[LAT_LAST] = l->lat_last;
+    m->wdl[UDL_CUR] = l->wdl_cur;
+    m->wdl[UDL_OPK] = l->wdl_opk;
+    m->rf_size = l->rf_size;
+    if (l->rn_def) {
+        m->rn = l->rn;
+        m->specb = l->specb;
+        m->rf_lit = l->rf_lit;
+        m->lat[LAT_RN] = l->rn;
+        m->lat[LAT_RN1] = (l->rn + 1u) & 15;
+    }
+    if (l->rx_def)
+        m->rx = l->rx;
+}
+
+#endif

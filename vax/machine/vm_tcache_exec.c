@@ -1,0 +1,860 @@
+/* The trace cache's executor (vm_tcache.h): from an IRD point, look the
+ * instruction up by the physical address of its opcode and run its
+ * trace's micro-operations, one handler each, chained by threaded
+ * dispatch; leave for the interpreter where the path ends or diverges.
+ *
+ * Invariants while a trace runs:
+ * - microcycles: m->st.microcycles lags by the static count of the words
+ *   run since the last sync point (tc_word.pend), and so do the cache and
+ *   TB hit counters by the words' memo hits (rpend); every point that can
+ *   leave, or call the interpreter, adds it first;
+ * - latches: the machine's SPEC/OPK/RN/width latches hold the values of
+ *   the last point where they were written back; the trace's current
+ *   values are its images (tc_word.pre/mid/seq), written back
+ *   (tc_latch_apply) before anything else can look;
+ * - the locals fl, a, psl0 hold the current word's ALU flags, A bus and
+ *   starting PSL where its uops computed them (TW_FL, TW_A, TW_PSL0). */
+#include <string.h>
+
+#include "vax/machine/vm_datapath.h"
+#include "vax/machine/vm_mem_fast.h"
+#include "vax/machine/vm_spam.h"
+#include "vax/machine/vm_tcache.h"
+
+/* A memo hit's bookkeeping (vm_read_fast's fast lane, the check done). */
+static inline void memo_count(struct vax_machine *m, struct vm_memo *mo)
+{
+    m->st.tb_hits += mo->tb;
+    m->st.cache_hits++;
+    mo->set->lru = mo->lru_next;
+}
+
+/* The values a word's IRD point or sequencing fetch needs for its abort
+ * state: the interpreter's, where the trace did not compute them. */
+static inline void word_vals(const struct vax_machine *m, const struct tc_word *w,
+                             unsigned *fl, uint32_t *a, uint32_t *psl0)
+{
+    if (!w)
+        return;
+    if (!(w->flags & TW_FL))
+        *fl = 0;
+    if (!(w->flags & TW_A))
+        *a = 0;
+    if (!(w->flags & TW_PSL0))
+        *psl0 = m->psl;
+}
+
+/* Hangs side trace t off word w, entered at micro-address upc. */
+static void attach_side(struct vm_tcache *tc, struct tc_word *w, unsigned upc,
+                        struct tc_trace *t)
+{
+    struct tc_side *s = vm_tc_alloc(tc, sizeof *s);
+    if (!s)
+        return;
+    s->upc = (uint16_t)upc;
+    s->t = t;
+    s->next = w->side;
+    w->side = s;
+    w->nside++;
+}
+
+
+/* The counts a trace keeps behind until a sync point: microcycles, and
+ * the memo hits of its references (one cache hit each, and a TB hit with
+ * MAPEN: a memo holds only while MAPEN is what it was filled with). */
+#define TC_SYNC(cyc, refs)                                                     \
+    do {                                                                       \
+        m->st.microcycles += (cyc);                                            \
+        m->st.cache_hits += (refs);                                            \
+        m->st.tb_hits += (uint64_t)(refs) * (unsigned)mapen;                   \
+        tc->st.words += (cyc);                                                 \
+    } while (0)
+#define TC_UNSYNC(cyc, refs)                                                   \
+    do {                                                                       \
+        m->st.microcycles -= (cyc);                                            \
+        m->st.cache_hits -= (refs);                                            \
+        m->st.tb_hits -= (uint64_t)(refs) * (unsigned)mapen;                   \
+        tc->st.words -= (cyc);                                                 \
+    } while (0)
+
+/* ---- the uops' bodies (vm_tcache.h) ----
+ * Each runs in tc_run with its locals (m, u, r, s2, a, fl, psl0, mo...)
+ * and falls through when its work is done; a fused pair runs two bodies
+ * in one handler.  The control bodies (END, LOOP, EXIT, GEN) jump. */
+#define TCB_END                                                                \
+    do {                                                                       \
+        lw = u->w;                                                             \
+        TC_SYNC(lw->pend, lw->rpend);                                          \
+        last = (struct tc_trace *)(void *)u->p1;                               \
+        fin = last->fin; /* written back where needed (entry, exits) */        \
+        goto ird_point;                                                        \
+    } while (0)
+#define TCB_LOOP                                                               \
+    do {                                                                       \
+        const struct tc_word *hw = (const struct tc_word *)(const void *)u->p2; \
+        TC_SYNC(u->w->pend, u->w->rpend);                                      \
+        if (UNLIKELY(m->st.microcycles >= lim2)) {                             \
+            tc_latch_apply(m, hw->pre);                                        \
+            *pupc = hw->upc;                                                   \
+            return IRDP_CONT;                                                  \
+        }                                                                      \
+        u = (const struct tc_uop *)(const void *)u->p1;                        \
+        DISPATCH();                                                            \
+    } while (0)
+#define TCB_EXIT                                                               \
+    do {                                                                       \
+        if (u->w)                                                              \
+            TC_SYNC(u->w->pend, u->w->rpend);                                  \
+        tc_latch_apply(m, (const struct tc_latch *)(const void *)u->p2);       \
+        tc->st.exits++;                                                        \
+        *pupc = u->k;                                                          \
+        return IRDP_CONT;                                                      \
+    } while (0)
+#define TCB_SYNC TC_SYNC(u->k, u->k2)
+#define TCB_GEN                                                                \
+    do {                                                                       \
+        dw = u->w;                                                             \
+        goto generic;                                                          \
+    } while (0)
+/* sources */
+#define TCB_IB                                                                 \
+    do {                                                                       \
+        if (LIKELY(ifast)) { /* the value is the path's */                     \
+            mi_cur->set->lru = mi_cur->lru_next;                               \
+            m->tc_tmp[u->y] = u->k2;                                           \
+            m->r[15] += u->x;                                                  \
+            break;                                                             \
+        }                                                                      \
+        uint32_t pc_ = m->r[15];                                               \
+        struct vm_memo *mi_ = mi_cur;                                          \
+        if (UNLIKELY(!vm_memo_hit(mi_, pc_, u->x))) {                          \
+            mi_cur = mi_ = vm_memo_isel(m, pc_);                               \
+            if (!vm_memo_hit(mi_, pc_, u->x))                                  \
+                goto bail;                                                     \
+        }                                                                      \
+        mi_->set->lru = mi_->lru_next;                                         \
+        m->tc_tmp[u->y] = (uint32_t)vm_load_le(mi_->host + (pc_ - mi_->base), u->x); \
+        m->r[15] = pc_ + u->x;                                                 \
+    } while (0)
+#define TCB_RXS m->tc_tmp[u->y] = *u->p1 << u->x
+#define TCB_SOPR m->tc_tmp[u->y] = m->r[(m->opa[u->k] + u->x) & 15]
+#define TCB_SLS m->tc_tmp[u->y] = m->ls[*u->p1 % VM_LS_WORDS]
+#define TCB_S2 s2 = *u->p1
+#define TCB_PSL0 psl0 = m->psl
+#define TCB_LDA a = *u->p1
+/* the ALU */
+#define TCB_ALU_GEN                                                            \
+    do {                                                                       \
+        a = *u->p1;                                                            \
+        r = alu(m, u->k2, a, *u->p2, u->x, &fl);                               \
+    } while (0)
+#define TCB_ALU(F, W, V)                                                       \
+    do {                                                                       \
+        a = *u->p1;                                                            \
+        if (V)                                                                 \
+            r = alu(m, UA_##F, a, *u->p2, W, &fl);                             \
+        else                                                                   \
+            r = alu_nofl(m, UA_##F, a, *u->p2, W);                             \
+        TC_CELL(m, u->k) = r;                                                  \
+        if (V >= 2)                                                            \
+            set_cc(m, UCC_ARITH + (V - 2), fl, r);                             \
+    } while (0)
+#define TCB_MOV TC_CELL(m, u->k) = *u->p1
+#define TCB_MOV2                                                               \
+    do {                                                                       \
+        uint32_t v1_ = *u->p1, v2_ = *u->p2;                                   \
+        TC_CELL(m, u->k) = v1_;                                                \
+        TC_CELL(m, u->k2) = v2_;                                               \
+    } while (0)
+/* destinations */
+#define TCB_ST_R *u->p1 = r
+#define TCB_ST_S *u->p1 = s2
+#define TCB_STW_R gpr_write(u->p1, r, u->x)
+#define TCB_STW_S gpr_write(u->p1, s2, u->x)
+#define TC_STRN(v)                                                             \
+    do {                                                                       \
+        if (m->log_n < 16) { /* the specifier's change, for UNDO */            \
+            m->log_reg[m->log_n] = u->k;                                       \
+            m->log_val[m->log_n++] = *u->p1;                                   \
+        }                                                                      \
+        gpr_write(u->p1, v, u->x);                                             \
+    } while (0)
+#define TCB_STRN_R TC_STRN(r)
+#define TCB_STRN_S TC_STRN(s2)
+#define TCB_STRES_R                                                            \
+    do {                                                                       \
+        m->mdr = r;                                                            \
+        if (m->opreg[u->k])                                                    \
+            gpr_write(&m->r[m->opa[u->k] & 15], r, u->x);                      \
+    } while (0)
+#define TCB_STOPR_R gpr_write(&m->r[(m->opa[u->k] + u->y) & 15], r, u->x)
+#define TCB_STOPR_S gpr_write(&m->r[(m->opa[u->k] + u->y) & 15], s2, u->x)
+#define TCB_STPSL_R                                                            \
+    do {                                                                       \
+        vm_memo_mode(m, m->psl, r); /* the mode selects the memos */           \
+        m->psl = r;                                                            \
+    } while (0)
+#define TCB_STPSL_S                                                            \
+    do {                                                                       \
+        vm_memo_mode(m, m->psl, s2);                                           \
+        m->psl = s2;                                                           \
+    } while (0)
+#define TCB_STLS_R m->ls[*u->p1 % VM_LS_WORDS] = r
+#define TCB_STLS_S m->ls[*u->p1 % VM_LS_WORDS] = s2
+/* condition codes */
+#define TCB_CC_ARITH set_cc(m, UCC_ARITH, fl, r)
+#define TCB_CC_LOGIC set_cc(m, UCC_LOGIC, fl, r)
+#define TCB_CC_TEST set_cc(m, UCC_TEST, fl, r)
+#define TCB_CC_CMP set_cc(m, UCC_CMP, fl, r)
+#define TCB_CC_NZV set_cc(m, UCC_NZV, fl, r)
+#define TCB_CC_NZVC0 set_cc(m, UCC_NZVC0, fl, r)
+#define TCB_CC_QUAD set_cc(m, UCC_QUAD, fl, r)
+/* memory: the memo check (a miss: the interpreter runs the word), then
+ * the reference, which cannot miss */
+#define TC_MCK(addr)                                                           \
+    do {                                                                       \
+        mo = vm_memo_sel((struct vm_memo *)(void *)u->p2, addr);               \
+        if (UNLIKELY(!vm_memo_hit(mo, addr, u->x)))                            \
+            goto bail;                                                         \
+    } while (0)
+#define TCB_MCK_R TC_MCK(r)
+#define TCB_MCK_S TC_MCK(s2)
+#define TCB_MCK_P TC_MCK(*u->p1)
+#define TCB_RD                                                                 \
+    do {                                                                       \
+        mo->set->lru = mo->lru_next;                                           \
+        uint64_t v_ = vm_load_le(mo->host + (m->mar - mo->base), u->x);        \
+        m->mdr = (uint32_t)v_;                                                 \
+        if (u->x == 8)                                                         \
+            m->q = (uint32_t)(v_ >> 32);                                       \
+    } while (0)
+#define TCB_RDOP                                                               \
+    do {                                                                       \
+        mo->set->lru = mo->lru_next;                                           \
+        uint64_t v_ = vm_load_le(mo->host + (m->mar - mo->base), u->x);        \
+        m->opv[u->k] = (uint32_t)v_;                                           \
+        m->oph[u->k] = (uint32_t)(v_ >> 32);                                   \
+    } while (0)
+#define TCB_WR                                                                 \
+    do {                                                                       \
+        ifast = 0; /* (it might write the instruction's own bytes) */          \
+        mo->set->lru = mo->lru_next;                                           \
+        mo->set->dirty[mo->way] = 1;                                           \
+        vm_store_le(mo->host + (m->mar - mo->base), u->x,                      \
+                    (uint64_t)m->q << 32 | m->mdr);                            \
+    } while (0)
+#define TCB_WROP                                                               \
+    do {                                                                       \
+        ifast = 0;                                                             \
+        mo->set->lru = mo->lru_next;                                           \
+        mo->set->dirty[mo->way] = 1;                                           \
+        vm_store_le(mo->host + (m->opa[u->k] - mo->base), u->x,                \
+                    (uint64_t)m->q << 32 | m->mdr);                            \
+    } while (0)
+/* MISC */
+#define TCB_SETREG                                                             \
+    do {                                                                       \
+        m->opreg[u->k] = 1;                                                    \
+        m->opa[u->k] = u->x;                                                   \
+    } while (0)
+#define TCB_SETMEM m->opreg[u->k] = 0
+#define TCB_CLRLOG m->log_n = 0
+#define TCB_EVCNT m->scb_count[(a >> 2) & 127]++
+#define TCB_INEXC m->in_exc = 1
+#define TCB_TRACEWR m->spam_window = 1
+/* sequencing */
+#define TCB_PUSH                                                               \
+    do {                                                                       \
+        m->ustack[u->x] = (uint16_t)u->k;                                      \
+        m->usp = u->x + 1;                                                     \
+    } while (0)
+#define TCB_POP m->usp = u->x
+/* a guard: on the recorded way (x), or off the path */
+#define TC_GUARD(c)                                                            \
+    do {                                                                       \
+        if (UNLIKELY((unsigned)(c) != u->x))                                   \
+            goto diverge;                                                      \
+    } while (0)
+#define TC_GPSL (u->y ? psl0 : m->psl)
+#define TCB_G_COND TC_GUARD(!!vm_cond(m, u->k, fl, TC_GPSL, a, &u->w->pw->u))
+#define TCB_G_PSL_Z TC_GUARD((TC_GPSL & PSL_Z) != 0)
+#define TCB_G_PSL_N TC_GUARD((TC_GPSL & PSL_N) != 0)
+#define TCB_G_PSL_V TC_GUARD((TC_GPSL & PSL_V) != 0)
+#define TCB_G_PSL_C TC_GUARD((TC_GPSL & PSL_C) != 0)
+#define TCB_G_PSL_NZ TC_GUARD((TC_GPSL & (PSL_N | PSL_Z)) != 0)
+#define TCB_G_PSL_CZ TC_GUARD((TC_GPSL & (PSL_C | PSL_Z)) != 0)
+#define TCB_G_IOVT TC_GUARD((TC_GPSL & (PSL_V | PSL_IV)) == (PSL_V | PSL_IV))
+#define TCB_G_ALU_Z TC_GUARD((fl & F_Z) != 0)
+#define TCB_G_ALU_N TC_GUARD((fl & F_N) != 0)
+#define TCB_G_ALU_V TC_GUARD((fl & F_V) != 0)
+#define TCB_G_ALU_C TC_GUARD((fl & F_C) != 0)
+#define TCB_G_ALU_LT TC_GUARD(!(fl & F_N) != !(fl & F_V))
+#define TCB_G_ALU_LE TC_GUARD((!(fl & F_N) != !(fl & F_V)) || (fl & F_Z))
+#define TCB_G_ALU_CZ TC_GUARD((fl & (F_C | F_Z)) != 0)
+#define TCB_G_OPREG TC_GUARD(m->opreg[u->k] != 0)
+#define TCB_G_OPREG_NOVT TC_GUARD(m->opreg[u->k] && !((fl & F_V) && (TC_GPSL & PSL_IV)))
+#define TCB_G_NOVT TC_GUARD(!((fl & F_V) && (TC_GPSL & PSL_IV)))
+#define TCB_G_SC_Z TC_GUARD(m->sc == 0)
+#define TCB_G_A_B0 TC_GUARD(a & 1)
+#define TCB_G_A_B31 TC_GUARD(a >> 31)
+#define TCB_G_A_Z TC_GUARD(a == 0)
+#define TCB_G_PSL_KERN TC_GUARD((TC_GPSL & 0x03000000u) == 0)
+#define TCB_GD_A4 TC_GUARD(a & 15)
+#define TCB_GD_A2 TC_GUARD(a & 3)
+#define TCB_GD_OPREG TC_GUARD(m->opreg[u->k])
+#define TCB_GD_MFORK TC_GUARD(m->opreg[u->k] != 0)
+#define TCB_GD_SPM                                                             \
+    TC_GUARD(!(m->ipr[VM_SPAM_MASK] >> (a >> 12 & 15) & 1) ||                  \
+                     !(m->ipr[VM_SPAM_STAT] & (VM_SPAM_ST_ON | VM_SPAM_ST_FULL)) \
+                 ? 0                                                           \
+                 : m->ipr[VM_SPAM_STAT] & VM_SPAM_ST_ON ? 1 : 2)
+/* the specifier byte: consumed, checked against the path's */
+#define TCB_SPEC                                                               \
+    do {                                                                       \
+        if (LIKELY(ifast)) { /* the byte is the path's */                      \
+            mi_cur->set->lru = mi_cur->lru_next;                               \
+            m->r[15]++;                                                        \
+            break;                                                             \
+        }                                                                      \
+        uint32_t pc_ = m->r[15];                                               \
+        struct vm_memo *mi_ = mi_cur;                                          \
+        if (UNLIKELY(!vm_memo_hit(mi_, pc_, 1))) {                             \
+            mi_cur = mi_ = vm_memo_isel(m, pc_);                               \
+            if (!vm_memo_hit(mi_, pc_, 1))                                     \
+                goto spec_slow;                                                \
+        }                                                                      \
+        sbb = mi_->host[pc_ - mi_->base]; /* (cannot microtrap) */             \
+        mi_->set->lru = mi_->lru_next;                                         \
+        m->r[15] = pc_ + 1;                                                    \
+        if (UNLIKELY(sbb != (u->k & 0xFF)))                                    \
+            goto spec_mismatch;                                                \
+    } while (0)
+
+#if defined(__GNUC__)
+#define TC_THREADED 1
+#else
+#define TC_THREADED 0
+#endif
+
+static int tc_run(struct vax_machine *m, uint64_t limit, int mapen, int snapped, unsigned *pupc,
+                  const void *const **table)
+{
+    /* a segment may start only below this many microcycles: its words
+     * (at most TC_MAX_WORDS + 1 to its end or loop) then cannot pass the
+     * cycle limit, which the interpreter checks before every word */
+    const uint64_t lim2 = limit > TC_MAX_WORDS + 2 ? limit - (TC_MAX_WORDS + 2) : 0;
+#if TC_THREADED
+#define TC_LABEL(n) &&h_##n,
+#define TC_ALU_LABW(F, W) &&h_alu_##F##_##W##_0, &&h_alu_##F##_##W##_1, &&h_alu_##F##_##W##_2, \
+    &&h_alu_##F##_##W##_3, &&h_alu_##F##_##W##_4, &&h_alu_##F##_##W##_5, &&h_alu_##F##_##W##_6, \
+    &&h_alu_##F##_##W##_7,
+#define TC_ALU_LABELS(F) TC_ALU_LABW(F, 0) TC_ALU_LABW(F, 1) TC_ALU_LABW(F, 2)
+#define TC_FLABEL(n, ca, ba, cb, bb) &&hf_##n,
+    static const void *const tab[TU__COUNT] = {TC_UOPS(TC_LABEL) TC_ALU_FNS(TC_ALU_LABELS)
+                                                   TC_FUSED(TC_FLABEL)};
+#undef TC_FLABEL
+    if (table) { /* the handlers' addresses, for the builder */
+        *table = tab;
+        return 0;
+    }
+#undef TC_LABEL
+#undef TC_ALU_LABELS
+#undef TC_ALU_LABW
+#define OP(n) h_##n:
+#define OPALU(F, W, FL) h_alu_##F##_##W##_##FL:
+#define OPF(n) hf_##n:
+#define DISPATCH() goto *u->h
+#else
+#define OP(n) case TU_##n:
+#define OPALU(F, W, FL) case TU_ALU_BASE + (TCF_##F * 3 + W) * TC_ALU_VARS + FL:
+#define OPF(n) case TU_F_##n:
+#define DISPATCH() goto dispatch
+    if (table) { /* a switch dispatches */
+        *table = NULL;
+        return 0;
+    }
+#endif
+#define NEXTU() do { u++; DISPATCH(); } while (0)
+    struct vm_tcache *tc = m->tc;
+    const struct tc_uop *u = NULL;
+    struct tc_trace *t = NULL, *seg = NULL, *last = NULL;
+    const struct tc_latch *fin = NULL; /* latches not yet written back */
+    struct tc_word *lw = NULL;         /* the word of this IRD point (NULL: exact values) */
+    struct tc_word *dw = NULL;         /* a diverging word */
+    uint32_t r = 0, s2 = 0, a = 0, psl0 = 0, key = 0, op = 0;
+    unsigned fl = 0, next = 0;
+    int rs;
+    struct vm_wstep si;
+    struct vm_memo *mo = NULL; /* the memo entry MCK found for the reference */
+    int irdsnap = snapped;     /* the IRD point took the abort state */
+    struct vm_memo *mi_cur = m->memo.i; /* the I-stream memo entry last used */
+    uint32_t sbb = 0;                  /* a specifier byte other than the path's */
+    int ifast = 0; /* the instruction's bytes are the root's, in memo mi_cur, and
+                    * nothing but memo hits happened since: no reads needed */
+    goto entry;
+
+ird_point:
+    /* The IRD point of word lw (microcycles exact; latches as `fin`).  The
+     * common case: the next three bytes are in an I-stream memo, so the
+     * fetch cannot microtrap and needs no abort state (vm_istream_safe). */
+    irdsnap = 0;
+    if (UNLIKELY(m->step_ird) || UNLIKELY(!vm_memo_hit(mi_cur, m->r[15], 3)))
+        goto ird_cold;
+    goto entry; /* (ird_pre may run the devices: the memo is checked again) */
+
+ird_cold:
+    if (UNLIKELY(m->step_ird) || (mapen && !vm_istream_safe(m, 3))) {
+        word_vals(m, lw, &fl, &a, &psl0);
+        if (fin)
+            tc_latch_apply(m, fin);
+        fin = NULL;
+        if (lw)
+            m->upc = lw->upc;
+        if (m->step_ird) { /* an instruction step ends here */
+            vm_ird_pending(m, mapen, fl, psl0, a);
+            return IRDP_RETURN;
+        }
+        /* the fetch may microtrap: the abort state, as vm.c's ird_point */
+        irdsnap = vm_seq_abort_state(m, mapen, 3, fl, psl0, a, 1);
+    }
+
+entry: {
+    /* at an IRD point whose abort state is taken if it was needed */
+    unsigned x = ird_pre(m, 1);
+    if (x != IRD_FETCH) {
+        next = x;
+        goto ird_taken;
+    }
+    uint32_t pc = m->r[15];
+    if (LIKELY(vm_memo_hit(mi_cur, pc, 1)))
+        goto fetch_hit;
+    {
+        mi_cur = vm_memo_isel(m, pc);
+        if (!vm_memo_hit(mi_cur, pc, 1)) {
+            op = vm_istream(m, 1);
+            if (UNLIKELY(m->stop | m->utrap))
+                goto fetch_trap;
+            if (!vm_memo_hit(mi_cur, pc, 1)) { /* the memo was not filled: no key */
+                t = NULL;
+                key = 0xFFFFFFFFu;
+                goto decode;
+            }
+            key = (uint32_t)(mi_cur->host + (pc - mi_cur->base) - m->mem);
+            goto fetched;
+        }
+    }
+}
+fetch_hit: {
+    uint32_t pc = m->r[15];
+    const uint8_t *hp = mi_cur->host + (pc - mi_cur->base);
+    memo_count(m, mi_cur);
+    op = *hp;
+    m->r[15] = pc + 1;
+    key = (uint32_t)(hp - m->mem);
+}
+fetched:
+    if (UNLIKELY(op == 0xFD)) {
+        uint32_t pc = m->r[15];
+        struct vm_memo *mi = vm_memo_isel(m, pc);
+        if (vm_memo_hit(mi, pc, 1)) {
+            memo_count(m, mi);
+            op = 0x100 | mi->host[pc - mi->base];
+            m->r[15] = pc + 1;
+        } else {
+            op = 0x100 | vm_istream(m, 1);
+            if (UNLIKELY(m->stop | m->utrap))
+                goto fetch_trap;
+        }
+    }
+    t = last ? last->succ : NULL;
+    if (UNLIKELY(!t || t->pa != key || t->opc != op)) {
+        t = last ? last->succ2 : NULL;
+        if (!t || t->pa != key || t->opc != op) {
+            t = vm_tc_find(tc, key);
+            if (!t || t->opc != op)
+                goto miss;
+        }
+        if (last) {
+            last->succ2 = last->succ;
+            last->succ = t;
+        }
+    }
+    if (UNLIKELY(m->st.microcycles >= lim2))
+        goto miss;
+    tc->st.hits++;
+    m->st.instructions++;
+    if (UNLIKELY(fin != NULL) && (!t->spec0 || fin->rx_def)) {
+        /* the RN group and RX outlive IRD: the previous instruction's, when
+         * this one does not set them at once */
+        if (fin->rn_def && !t->spec0) {
+            m->rn = fin->rn;
+            m->specb = fin->specb;
+            m->rf_lit = fin->rf_lit;
+            m->lat[LAT_RN] = fin->rn;
+            m->lat[LAT_RN1] = (fin->rn + 1u) & 15;
+        }
+        if (fin->rx_def)
+            m->rx = fin->rx;
+    }
+    fin = NULL;
+    seg = t;
+    /* the instruction's bytes, once: its SPEC and IB uops need not look */
+    /* (the builder made sure they lie in the opcode's line, which the
+     * I-stream memo mi_cur holds) */
+    ifast = 0;
+    if (t->ilen) {
+        const uint8_t *hp0 = m->mem + key;
+        uint64_t x0;
+        memcpy(&x0, hp0, 8);
+        ifast = ((x0 ^ t->ib[0]) & t->im[0]) == 0;
+        if (UNLIKELY(t->ilen > 8) && ifast) {
+            memcpy(&x0, hp0 + 8, 8);
+            ifast = ((x0 ^ t->ib[1]) & t->im[1]) == 0;
+        }
+    }
+    u = t->uops;
+    DISPATCH();
+
+ird_taken: /* an interrupt or a trace fault instead of the fetch */
+    if (fin)
+        tc_latch_apply(m, fin);
+    *pupc = next;
+    return IRDP_CONT;
+
+fetch_trap: /* the opcode fetch microtrapped or stopped (ird_point in vm.c) */
+    if (fin)
+        tc_latch_apply(m, fin);
+    if (m->stop)
+        return IRDP_RETURN;
+    if (mapen && !irdsnap) {
+        vm_ucode_error(m, "internal: I-stream microtrap without abort state");
+        return IRDP_RETURN;
+    }
+    m->utrap = 0;
+    m->usp = 0;
+    *pupc = m->utrap_upc;
+    return IRDP_CONT;
+
+miss:
+    tc->st.lookups++; /* (the misses; vm_tcache_stats adds the hits) */
+    if (t && t->opc != op) { /* another instruction lives there now */
+        vm_tc_drop(tc, t);
+        t = NULL;
+    }
+decode: {
+    if (fin)
+        tc_latch_apply(m, fin);
+    fin = NULL;
+    if (UNLIKELY(tc->flush_pending)) { /* nothing points into the arena now */
+        last = NULL;
+        t = NULL;
+        vm_tc_flush(tc);
+    }
+    uint8_t *seen = &tc->seen[(key * 0x9E3779B1u >> 20) % TC_SEEN];
+    int rec_ok = !t && *seen;
+    *seen = 1;
+    next = vm_ird_decode(m, op);
+    if (UNLIKELY(m->stop | m->utrap))
+        goto fetch_trap;
+    if (!rec_ok || key == 0xFFFFFFFFu) {
+        *pupc = next;
+        return IRDP_CONT;
+    }
+    struct tc_rec *rec = tc->rec;
+    const struct drom_entry *e = m->cur;
+    rec->root = 1;
+    rec->fpc = m->fpc;
+    rec->key = key;
+    rec->opc = (uint16_t)op;
+    rec->spec0 = e->defined && e->n && e->acc[0] != ACC_B;
+    rec->byte0 = (uint8_t)m->specb;
+    rec->entry = (uint16_t)next;
+    vm_tc_latch_get(m, &rec->decode, 0, 0);
+    m->upc = (uint16_t)next;
+    rs = vm_tc_record(m, limit, mapen, rec, rec->spec0, 0, &si, &t);
+    goto recorded;
+}
+
+recorded: /* the recorder ran the path through the interpreter */
+    switch (rs) {
+    case TC_REC_IRD:
+        fl = si.fl;
+        a = si.a;
+        psl0 = si.psl0;
+        lw = NULL;
+        last = t;
+        goto ird_point;
+    case TC_REC_STOP:
+        return IRDP_RETURN;
+    case TC_REC_REMAP:
+        if (si.status == VM_WS_IRD) {
+            vm_ird_pending(m, mapen, si.fl, si.psl0, si.a);
+            *pupc = m->upc;
+        } else {
+            *pupc = si.next;
+        }
+        return IRDP_REMAP;
+    default: /* MID, LIMIT: the interpreter goes on at m->upc */
+        *pupc = m->upc;
+        return IRDP_CONT;
+    }
+
+bail: /* a specialised word cannot go the fast way: the interpreter runs it */
+    dw = u->w;
+    goto generic;
+
+diverge: {
+    /* a guard failed: word dw's sequencing differs from the recorded one */
+    dw = u->w;
+    if (LIKELY(u->k2 != TC_ALT_SEQ)) { /* the path fixes the other way */
+        TC_SYNC(dw->pend, dw->rpend);
+        if (u->k2 == TC_ALT_IRD) {
+            lw = dw;
+            fin = dw->seq;
+            last = NULL;
+            goto ird_point;
+        }
+        next = u->k2;
+        goto side_lazy;
+    }
+    tc_latch_apply(m, dw->seq);
+    m->upc = dw->upc;
+    const struct uword *w = &dw->pw->u;
+    word_vals(m, dw, &fl, &a, &psl0);
+    next = vm_seq_resolve(m, w, fl, psl0, a, m->wdl[w->dl]);
+    TC_SYNC(dw->pend, dw->rpend);
+    if (m->stop)
+        return IRDP_RETURN;
+    if (next == VM_SEQ_IRD) {
+        lw = dw;
+        fin = NULL;
+        last = NULL;
+        goto ird_point;
+    }
+    goto side;
+}
+
+side_lazy: /* the same, the latches still dw->seq's */
+    if (dw->flags & TW_SIDEOK) {
+        struct tc_side *s;
+        for (s = dw->side; s; s = s->next)
+            if (s->upc == next)
+                break;
+        if (s && m->st.microcycles < lim2) {
+            tc->st.side_entries++;
+            ifast = 0;
+            seg = s->t;
+            u = seg->uops;
+            DISPATCH();
+        }
+    }
+    tc_latch_apply(m, dw->seq);
+    m->upc = dw->upc;
+    goto side;
+
+side: /* word dw went on to `next`, off the path; latches and microcycles exact */
+    if (dw->flags & TW_SIDEOK) {
+        struct tc_side *s;
+        for (s = dw->side; s; s = s->next)
+            if (s->upc == next)
+                break;
+        if (s) {
+            if (m->st.microcycles < lim2) {
+                tc->st.side_entries++;
+                ifast = 0;
+                seg = s->t;
+                u = seg->uops;
+                DISPATCH();
+            }
+        } else if (dw->nside < 4 && !tc->flush_pending) {
+            struct tc_rec *rec = tc->rec;
+            rec->root = 0;
+            rec->key = 0;
+            rec->opc = 0;
+            rec->spec0 = 0;
+            m->upc = (uint16_t)next;
+            rs = vm_tc_record(m, limit, mapen, rec, dw->seq->rn_def, dw->seq->rx_def, &si, &t);
+            if (t)
+                attach_side(tc, dw, next, t);
+            goto recorded;
+        }
+    }
+    tc->st.exits++;
+    *pupc = next;
+    return IRDP_CONT;
+
+generic: { /* word dw through the interpreter */
+    ifast = 0;
+    tc_latch_apply(m, dw->pre);
+    m->upc = dw->upc;
+    TC_SYNC(dw->pend_pre, dw->rpend_pre);
+    vm_word_step(m, limit, mapen, &si);
+    tc->st.generic++;
+    switch (si.status) {
+    case VM_WS_STOP:
+        return IRDP_RETURN;
+    case VM_WS_LIMIT:
+        *pupc = dw->upc;
+        return IRDP_CONT;
+    case VM_WS_IRD:
+        fl = si.fl;
+        a = si.a;
+        psl0 = si.psl0;
+        if (si.remap) {
+            vm_ird_pending(m, mapen, fl, psl0, a);
+            *pupc = dw->upc;
+            return IRDP_REMAP;
+        }
+        lw = NULL;
+        if (dw->flags & TW_IRD) {
+            /* on to the trace's end (END adds the word's count back) */
+            TC_UNSYNC(dw->pend, dw->rpend);
+            u = dw->after;
+            DISPATCH();
+        }
+        fin = NULL;
+        last = NULL;
+        goto ird_point;
+    default:
+        break;
+    }
+    next = si.next;
+    if (si.remap) {
+        *pupc = next;
+        return IRDP_REMAP;
+    }
+    if (si.trapped) {
+        tc->st.exits++;
+        *pupc = next;
+        return IRDP_CONT;
+    }
+    if (next == dw->next && !(dw->flags & TW_IRD) &&
+        (!(dw->flags & TW_SPEC) || m->specb == dw->byte)) {
+        if (m->st.microcycles + dw->rem >= limit) {
+            *pupc = next;
+            return IRDP_CONT;
+        }
+        TC_UNSYNC(dw->pend, dw->rpend);
+        u = dw->after;
+        DISPATCH();
+    }
+    if (dw->flags & TW_SPEC) { /* another specifier byte: no side trace */
+        tc->st.exits++;
+        *pupc = next;
+        return IRDP_CONT;
+    }
+    goto side;
+}
+
+spec_diverge: /* a specifier byte other than the recorded one; latches exact */
+    if (u->w)
+        TC_SYNC(u->w->pend, u->w->rpend);
+    else
+        TC_SYNC(0, 1); /* IRD's byte, counted with the first word */
+    tc->st.exits++;
+    if (++seg->bad > 8 && !seg->dead && seg->pa != TC_NOPA) /* the code changed: record it again */
+        vm_tc_drop(tc, seg);
+    *pupc = next;
+    return IRDP_CONT;
+
+#if !TC_THREADED
+dispatch:
+    switch (u->op) {
+#else
+    DISPATCH();
+#endif
+#define TC_SINGLE(n) OP(n) { TCB_##n; NEXTU(); }
+    TC_UOPS(TC_SINGLE)
+#undef TC_SINGLE
+#define TC_ALU_H(F, W, V) OPALU(F, W, V) { TCB_ALU(F, W, V); NEXTU(); }
+#define TC_ALU_HW(F, W) TC_ALU_H(F, W, 0) TC_ALU_H(F, W, 1) TC_ALU_H(F, W, 2) \
+    TC_ALU_H(F, W, 3) TC_ALU_H(F, W, 4) TC_ALU_H(F, W, 5) TC_ALU_H(F, W, 6)    \
+    TC_ALU_H(F, W, 7)
+#define TC_ALU_HS(F) TC_ALU_HW(F, 0) TC_ALU_HW(F, 1) TC_ALU_HW(F, 2)
+    TC_ALU_FNS(TC_ALU_HS)
+#undef TC_ALU_HS
+#undef TC_ALU_HW
+#undef TC_ALU_H
+    /* fused pairs: the second uop's body follows the first's directly */
+#define TC_FUSED_H(n, ca, ba, cb, bb) OPF(n) { ba; u++; bb; NEXTU(); }
+    TC_FUSED(TC_FUSED_H)
+#undef TC_FUSED_H
+
+spec_slow: {
+    /* a specifier byte the memo cannot give: the interpreter's way, with
+     * the abort state (not for IRD's byte, whose IRD point took care of
+     * it), the fetch, the decode */
+    uint32_t bb;
+    int snap = irdsnap;
+    if (u->y == 2) {
+        tc_latch_apply(m, (const struct tc_latch *)(const void *)u->p2);
+    } else {
+        struct tc_word *sw = u->w;
+        tc_latch_apply(m, sw->seq);
+        m->upc = sw->upc;
+        word_vals(m, sw, &fl, &a, &psl0);
+        snap = vm_seq_abort_state(m, mapen, 1, fl, psl0, a, 0);
+        if (u->y == 1)
+            vm_spec_advance(m);
+    }
+    TC_UNSYNC(0, 1); /* the reference counts itself on this way */
+    bb = vm_istream(m, 1);
+    if (UNLIKELY(m->stop | m->utrap)) {
+        if (u->w)
+            TC_SYNC(u->w->pend, u->w->rpend);
+        else
+            TC_SYNC(0, 1);
+        if (m->stop)
+            return IRDP_RETURN;
+        if (mapen && !snap) {
+            vm_ucode_error(m, "internal: I-stream microtrap without abort state");
+            return IRDP_RETURN;
+        }
+        m->utrap = 0;
+        m->usp = 0;
+        *pupc = m->utrap_upc;
+        return IRDP_CONT;
+    }
+    next = vm_spec_decode(m, bb);
+    if (bb == (u->k & 0xFF) && next == u->k >> 16)
+        NEXTU(); /* the machine's latches are the trace's now */
+    goto spec_diverge;
+}
+
+spec_mismatch: /* another specifier byte, sbb, consumed */
+    if (u->y == 2) {
+        tc_latch_apply(m, (const struct tc_latch *)(const void *)u->p2);
+    } else {
+        tc_latch_apply(m, u->w->seq);
+        if (u->y == 1)
+            vm_spec_advance(m);
+    }
+    next = vm_spec_decode(m, sbb);
+    goto spec_diverge;
+
+#if !TC_THREADED
+    default:
+        NOT_REACHED();
+    }
+#endif
+    return IRDP_RETURN; /* not reached */
+#undef OP
+#undef OPALU
+#undef OPF
+#undef DISPATCH
+#undef NEXTU
+}
+
+
+
+int vm_tc_run(struct vax_machine *m, uint64_t limit, int mapen, int snapped, unsigned *pupc)
+{
+    return tc_run(m, limit, mapen, snapped, pupc, NULL);
+}
+
+const void *const *vm_tc_handlers(void)
+{
+    const void *const *t = NULL;
+    tc_run(NULL, 0, 0, 0, NULL, &t);
+    return t;
+}
