@@ -66,6 +66,9 @@ def main():
         if hbins != bins or hcount != nsamp:
             fails.append(f"histograms differ: guest {sorted(bins.items())} ({nsamp}), "
                          f"host {sorted(hbins.items())} ({hcount})")
+        _, whole = spamread_run.host_hist(spamctl, r["trace"], 0, start + nrec)
+        if whole <= hcount:  # --skip must matter: boot, rc and cc ran before
+            fails.append(f"hist without --skip counts {whole}, with it {hcount}")
         names = spamread_run.names_file(spamctl, r["disk"], os.path.join(run_dir, "names"))
         rows = spamread_run.decode_rows(spamctl, r["trace"], names)
         acc = spamread_run.cpu_shares(rows, start, nrec)
