@@ -185,6 +185,9 @@ int spamctl_cmd_demo(int argc, char **argv)
     struct demo_opts o = {.trace = "demo.spam", .seed = DEF_SEED, .net_rate = DEF_RATE,
                           .untraced = 1};
     const char *image = NULL;
+    for (int i = 1; i < argc; i++)
+        if (strcmp(argv[i], "--os") == 0)
+            return spamctl_demo_bsd43(argc, argv); /* the original 4.3BSD */
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {

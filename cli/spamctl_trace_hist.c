@@ -49,6 +49,10 @@ static void usage(FILE *f)
 "  --correct, --gap-us N   As for 'spamctl decode'.\n"
 "  --records N    Only the first N records of the trace (extended records\n"
 "                 count), e.g. the ones an in-guest reader consumed.\n"
+"  --skip N       Decode from record N on (0-based; the first N records,\n"
+"                 extended records included, are not read into the\n"
+"                 decoder, which starts there as on a new trace): where an\n"
+"                 in-guest reader began consuming.  --records counts after it.\n"
 TRACE_PARTIAL_USAGE
 TRACE_NAMES_USAGE
 "                 (groups named \"chmk 3 (read)\", \"interrupt 0xC0\n"
@@ -468,7 +472,7 @@ int spamctl_cmd_hist(int argc, char **argv)
     const char *path = NULL, *svg = NULL;
     enum fmt f = TEXT;
     int cpu = 0, all_bars = 0, partial = 0;
-    uint64_t limit = 0;
+    uint64_t limit = 0, skip = 0;
     int limited = 0;
     struct spam_decode_opts o = {0};
     struct spam_gnames *names = NULL;
@@ -530,6 +534,12 @@ int spamctl_cmd_hist(int argc, char **argv)
                 limit = nr;
                 limited = 1;
             }
+        } else if ((r2 = opt_value(argc, argv, &i, "--skip", &v)) != 0) {
+            if (r2 < 0 || parse_u64(v, &skip) != 0) {
+                fprintf(stderr, "spamctl hist: bad --skip (a number of records, at most %llu)\n",
+                        (unsigned long long)UINT64_MAX);
+                rc = SPAMCTL_EXIT_USAGE;
+            }
         } else if ((r2 = opt_value(argc, argv, &i, "--by", &v)) != 0) {
             if (r2 > 0 && strcmp(v, "event") == 0)
                 a->by = BY_EVENT;
@@ -578,8 +588,16 @@ int spamctl_cmd_hist(int argc, char **argv)
     size_t n;
     struct spam_event e;
     a->oom = !d;
-    uint64_t done = 0;
+    uint64_t done = 0, skipped = 0;
     while (!a->oom && !(limited && done >= limit) && (n = trace_next(&t, &recs)) != 0) {
+        if (skipped < skip) { /* records before --skip's: not decoded */
+            size_t k = n < skip - skipped ? n : (size_t)(skip - skipped);
+            skipped += k;
+            recs += k;
+            n -= k;
+            if (n == 0)
+                continue;
+        }
         if (limited && n > limit - done)
             n = (size_t)(limit - done);
         done += n;
@@ -588,6 +606,9 @@ int spamctl_cmd_hist(int argc, char **argv)
         else
             spam_decode_run(d, recs, n, hist_fn, a);
     }
+    if (skipped < skip)
+        fprintf(stderr, "spamctl hist: %s: --skip %" PRIu64 " but the trace has only %" PRIu64 " records\n",
+                t.path, skip, skipped);
     if (limited && done < limit)
         fprintf(stderr, "spamctl hist: %s: --records %" PRIu64 " but the trace has only %" PRIu64 "\n",
                 t.path, limit, done);

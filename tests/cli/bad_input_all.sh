@@ -119,6 +119,8 @@ expect "decode --vector 0x1000" 2 "bad value for --vector" "$spamctl" decode --v
 expect "decode --event int:nonsense" 2 "bad value for --event" "$spamctl" decode --event int:nonsense t.spam
 expect "hist --records 10^23" 2 "bad --records" "$spamctl" hist --records 99999999999999999999999 t.spam
 expect "hist --records -1" 2 "bad --records" "$spamctl" hist --records -1 t.spam
+expect "hist --skip 10^23" 2 "bad --skip" "$spamctl" hist --skip 99999999999999999999999 t.spam
+expect "hist --skip -1" 2 "bad --skip" "$spamctl" hist --skip -1 t.spam
 expect "hist --linear 0:5" 2 "bad --linear" "$spamctl" hist --linear 0:5 t.spam
 expect "hist --linear 1:10^7" 2 "bad --linear" "$spamctl" hist --linear 1:10000000 t.spam
 expect "hist --by nothing" 2 "--by needs event, ipl or class" "$spamctl" hist --by nothing t.spam
