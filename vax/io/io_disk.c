@@ -1,5 +1,6 @@
 /* Raw sector images (io_disk.h). */
 #include "vax/io/io_disk.h"
+#include "vax/io/io_media.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -20,22 +21,10 @@ int io_disk_attach(struct io_disk *d, const char *path, uint32_t sectors, int re
                    char *err, size_t errlen)
 {
     io_disk_detach(d);
-    int fd = open(path, readonly ? O_RDONLY : O_RDWR);
-    if (fd < 0) {
-        int e = errno;
-        if (!readonly && (e == EACCES || e == EROFS) && access(path, R_OK) == 0)
-            snprintf(err, errlen, "%s: not writable (%s); attach it read-only (:ro)",
-                     path, strerror(e));
-        else
-            snprintf(err, errlen, "%s: %s", path, strerror(e));
-        return -1;
-    }
     struct stat st;
-    if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
-        snprintf(err, errlen, "%s: not a regular file", path);
-        close(fd);
+    int fd = io_media_open(path, readonly, &st, err, errlen);
+    if (fd < 0)
         return -1;
-    }
     uint64_t cap = (uint64_t)sectors * IO_SECTOR;
     if ((uint64_t)st.st_size > cap || st.st_size % IO_SECTOR) {
         snprintf(err, errlen, "%s: %lld bytes is not a disk image of this drive "

@@ -1,5 +1,6 @@
 /* SIMH .tap images (io_tape.h). */
 #include "vax/io/io_tape.h"
+#include "vax/io/io_media.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -101,22 +102,10 @@ static int validate(struct io_tape *t, char *err, size_t errlen)
 int io_tape_attach(struct io_tape *t, const char *path, int readonly, char *err, size_t errlen)
 {
     io_tape_detach(t);
-    int fd = open(path, readonly ? O_RDONLY : O_RDWR);
-    if (fd < 0) {
-        int e = errno;
-        if (!readonly && (e == EACCES || e == EROFS) && access(path, R_OK) == 0)
-            snprintf(err, errlen, "%s: not writable (%s); attach it read-only (:ro)",
-                     path, strerror(e));
-        else
-            snprintf(err, errlen, "%s: %s", path, strerror(e));
-        return -1;
-    }
     struct stat st;
-    if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
-        snprintf(err, errlen, "%s: not a regular file", path);
-        close(fd);
+    int fd = io_media_open(path, readonly, &st, err, errlen);
+    if (fd < 0)
         return -1;
-    }
     t->fd = fd;
     t->readonly = readonly;
     t->size = (uint64_t)st.st_size;
