@@ -349,7 +349,7 @@ static void print_cpu(const struct hist_acc *a, enum fmt f)
         if (!a->switches[p])
             continue;
         double share = total ? 100.0 * (double)a->cpu[p] / (double)total : 0;
-        char pid[16];
+        char pid[24]; /* room for any size_t: the PGO build's range analysis insists */
         snprintf(pid, sizeof pid, p ? "%zu" : "unknown", p - 1);
         uint32_t k = a->prog[p];
         const char *prog = k ? spam_gnames_path(a->names, (k - 1) >> 24, (k - 1) >> 16 & 0xFF, (k - 1) & 0xFFFF)
