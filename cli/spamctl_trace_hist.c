@@ -256,7 +256,10 @@ static void write_svg_linear(FILE *f, const struct hist_acc *a, const uint32_t *
         uint64_t total = g->incl.count ? g->incl.count : 1, top = 1;
         for (uint64_t b = 0; b < nb; b++)
             top = g->lin[b] > top ? g->lin[b] : top;
-        double ymax = 100.0 * (double)top / (double)total;
+        /* the tallest bar leaves room above it for its count: the axis
+         * reaches 20 px higher, ymax percent */
+        const int barh = ploth - 20;
+        double ymax = 100.0 * (double)top / (double)total * ploth / barh;
         char nm[160];
         int y0 = (int)(r * rowh) + 20, base = y0 + 20 + ploth;
         fputs("<text x=\"10\" y=\"", f);
@@ -269,18 +272,39 @@ static void write_svg_linear(FILE *f, const struct hist_acc *a, const uint32_t *
         fprintf(f, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"black\"/>\n", x0, base, x0 + plotw, base);
         fprintf(f, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"black\"/>\n", x0, base, x0,
                 base - ploth);
-        fprintf(f, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">%.1f%%</text>\n", x0 - 4, base - ploth + 4, ymax);
+        /* the y axis: ticks and light grid lines at a round step (1, 2 or 5
+         * times a power of ten) that gives at most six of them */
+        double step = 1e-3;
+        for (double p10 = 1e-3; ymax / step > 6; p10 *= 10)
+            for (int m = 1; m <= 5 && (step = m * p10, ymax / step > 6); m += m == 1 ? 1 : 3)
+                ;
+        for (double t = step; t <= ymax * 1.0001; t += step) {
+            int y = base - (int)((double)ploth * t / ymax + 0.5);
+            fprintf(f, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#dddddd\"/>\n"
+                       "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">%g%%</text>\n",
+                    x0, y, x0 + plotw, y, x0 - 4, y + 4, t);
+        }
         fprintf(f, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">0</text>\n", x0 - 4, base + 4);
         double bw = (double)plotw / (double)nb;
         uint64_t every = nb > 10 ? (nb + 9) / 10 : 1;
         for (uint64_t b = 0; b < nb; b++) {
-            int h = (int)((double)ploth * (double)g->lin[b] / (double)top + 0.5);
+            int h = (int)((double)barh * (double)g->lin[b] / (double)top + 0.5);
+            double bx = x0 + b * bw, cx = bx + bw / 2;
             fprintf(f, "<rect class=\"bin\" x=\"%.1f\" y=\"%d\" width=\"%.1f\" height=\"%d\" fill=\"#4a7ab5\">"
                        "<title>%" PRIu64 " us: %" PRIu64 "</title></rect>\n",
-                    x0 + b * bw, base - h, bw > 2 ? bw - 1 : bw, h, b * a->lin_w, g->lin[b]);
-            if (b % every == 0 || b == nb - 1)
+                    bx, base - h, bw > 2 ? bw - 1 : bw, h, b * a->lin_w, g->lin[b]);
+            /* each bar's count above it (upright when it fits, else turned) */
+            if (g->lin[b] && bw >= 16)
+                fprintf(f, "<text x=\"%.1f\" y=\"%d\" font-size=\"9\" text-anchor=\"middle\">%" PRIu64 "</text>\n",
+                        cx, base - h - 3, g->lin[b]);
+            else if (g->lin[b] && bw >= 7)
+                fprintf(f, "<text x=\"%.1f\" y=\"%d\" font-size=\"9\" transform=\"rotate(-90 %.1f %d)\">%"
+                           PRIu64 "</text>\n", cx + 3, base - h - 3, cx + 3, base - h - 3, g->lin[b]);
+            /* bin labels: every `every`th bin and the open last one, never two
+             * that would run into each other */
+            if ((b % every == 0 && (b + every / 2 < nb - 1 || every == 1)) || b == nb - 1)
                 fprintf(f, "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%s%" PRIu64 "</text>\n",
-                        x0 + (b + 0.5) * bw, base + 14, b == nb - 1 ? "&#8805;" : "", b * a->lin_w);
+                        cx, base + 14, b == nb - 1 ? "&#8805;" : "", b * a->lin_w);
         }
         fprintf(f, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">service time (us)</text>\n", x0 + plotw / 2,
                 base + 30);

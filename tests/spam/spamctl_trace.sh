@@ -77,7 +77,13 @@ top = max(counts)
 assert len(bars) == len(counts) == 31, (len(bars), len(counts))
 assert sum(counts) > 100 and sum(1 for c in counts if c) > 3, counts
 for b, c in zip(bars, counts):
-    assert abs(int(b.get("height")) - 180 * c / top) <= 0.5, (b.get("height"), c, top)
+    assert abs(int(b.get("height")) - 160 * c / top) <= 0.5, (b.get("height"), c, top)
+# every bar's count is written above it, and the axis has round ticks
+texts = [t.text for t in E.parse(sys.argv[1]).iter(ns + "text")]
+labels = [t for t in E.parse(sys.argv[1]).iter(ns + "text") if t.get("font-size") == "9"]
+assert sorted(int(t.text) for t in labels) == sorted(c for c in counts if c), (labels, counts)
+ticks = [t for t in texts if t and t.endswith("%")]
+assert len(ticks) >= 2 and all(float(t[:-1]) > 0 for t in ticks), ticks
 PY
 
 # compress / decompress, stdin and stdout
