@@ -81,7 +81,7 @@
 /* Special microorders.  5 bits. */
 #define UW_MISCS(X)                                                       \
     X(NONE) X(LATCHRX) X(CLRLOG) X(UNDO) X(SETREG) X(SETMEM) X(STOP)      \
-    X(IPRRD) X(IPRWR) X(TRACEWR) X(INTACK) X(EVCNT)                    \
+    X(IPRRD) X(IPRWR) X(TRACEWR) X(INTACK) X(EVCNT) X(TRACEHK)         \
     X(TBWR) X(UTRET) X(UTABORT) X(INEXC) X(SPXLATE)
 
 /* Reasons the machine stops (the K literal of MISC=STOP names one). */

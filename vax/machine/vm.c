@@ -381,12 +381,18 @@ struct vax_machine *vm_new(const struct vm_config *cfg, char *err, size_t errlen
         snprintf(err, errlen, "memory size %u MB too large (at most 512)", mb);
         return NULL;
     }
+    unsigned dz_br = cfg && cfg->dz_br ? cfg->dz_br : 5;
+    if (dz_br < 4 || dz_br > 7) {
+        snprintf(err, errlen, "DZ11 bus request level %u (4-7)", dz_br);
+        return NULL;
+    }
     struct vax_machine *m = calloc(1, sizeof *m);
     if (!m) {
         snprintf(err, errlen, "out of memory");
         return NULL;
     }
     m->mem_size = mb << 20;
+    m->dz_br = dz_br;
     /* two more megabytes of array: a hole, then SPAM's trace megabyte,
      * hidden from the PAMM until PAMMINIT (vm_spam.c); none when they would
      * reach I/O space */
@@ -1455,7 +1461,8 @@ static inline void run_loop(struct vax_machine *m, uint64_t limit, int tracing,
                 upc = nx & (UCS_SIZE - 1);
                 NEXT_WORD();
             }
-            case UX_TRACEWR: m->spam_window = 1; break; /* SPAM: vm_spam.h */
+            case UX_TRACEWR: /* SPAM: vm_spam.h; this word's cycle counted */
+            case UX_TRACEHK: vm_spam_open(m, m->st.microcycles - 1, w->misc == UX_TRACEHK); break;
             case UX_INEXC: m->in_exc = 1; break; /* exception pushes: KSNV */
             default: break;
             }

@@ -280,6 +280,16 @@ static inline int int_request(struct vax_machine *m)
     return 0;
 }
 
+/* SPAM's window opens (MISC TRACEWR, or TRACEHK in a traced flow's hook):
+ * t0 is the microcycle count before the word that opens it. */
+static inline void vm_spam_open(struct vax_machine *m, uint64_t t0, int hook)
+{
+    if (!m->spam_window) {
+        m->spam_t0 = t0;
+        m->spam_window = hook ? 2 : 1;
+    }
+}
+
 /* IRD (§4), the part before the opcode fetch: count, clear, check for
  * an interrupt request and a trace fault; IRD_FETCH: go on to the fetch
  * (vm.c's ird_decode then latches the opcode). */
@@ -295,6 +305,9 @@ static inline unsigned ird_pre(struct vax_machine *m, int count)
     m->mchk_active = 0;
     m->in_exc = 0;
     m->mm_active = 0;
+    if (UNLIKELY(m->spam_window)) /* SPAM's microcycles, this IRD's word included */
+        *(m->spam_window == 2 ? &m->st.spam_hook_cycles : &m->st.spam_insn_cycles) +=
+            m->st.microcycles - m->spam_t0;
     m->spam_window = 0;
     m->usp = 0;
     if (m->l_intr && int_request(m))

@@ -185,7 +185,10 @@ struct vax_machine {
     int utrap;                  /* a microtrap is pending this cycle */
     uint16_t utrap_upc;
     int mchk_active;            /* between a machine-check microtrap and IRD */
-    int spam_window;            /* TRACEWR .. IRD: SPAM's private IPRs open */
+    int spam_window;            /* TRACEWR .. IRD: SPAM's private IPRs open;
+                                 * 1 opened by TRACEWR, 2 by TRACEHK */
+    uint64_t spam_t0;           /* the microcycle the window opened at */
+    unsigned dz_br;             /* dz0's bus request level (vm_config) */
     uint16_t l_mchk, l_intr;    /* MACHINE_CHECK, INTERRUPT (0: absent) */
     /* memory management (MICROARCHITECTURE.md §11): the translation
      * buffer, the MMACC latch, and the microtrap abort state */

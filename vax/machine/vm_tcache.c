@@ -523,7 +523,7 @@ static int emit_special(struct tc_build *b, struct vax_machine *m, const struct 
         return -1;
     switch (w->misc) {
     case UX_NONE: case UX_SETMEM: case UX_CLRLOG: case UX_EVCNT: case UX_INEXC:
-    case UX_TRACEWR:
+    case UX_TRACEWR: case UX_TRACEHK:
         break;
     case UX_LATCHRX: case UX_SETREG:
         if (!l->rn_def)
@@ -773,6 +773,7 @@ static int emit_special(struct tc_build *b, struct vax_machine *m, const struct 
     case UX_EVCNT: emit(b, TU_EVCNT, wi); break;
     case UX_INEXC: emit(b, TU_INEXC, wi); break;
     case UX_TRACEWR: emit(b, TU_TRACEWR, wi); break;
+    case UX_TRACEHK: emit(b, TU_TRACEHK, wi); break;
     default: break; /* NONE; LATCHRX: the seq image */
     }
     /* ---- sequencing ---- */

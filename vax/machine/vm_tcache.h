@@ -73,7 +73,7 @@ struct tc_latch {
     /* memory: the memo check before any result is written, the reference */  \
     X(MCK_R) X(MCK_S) X(MCK_P) X(RD) X(RDOP) X(WR) X(WROP)                      \
     /* MISC */                                                                 \
-    X(SETREG) X(SETMEM) X(CLRLOG) X(EVCNT) X(INEXC) X(TRACEWR)                  \
+    X(SETREG) X(SETMEM) X(CLRLOG) X(EVCNT) X(INEXC) X(TRACEWR) X(TRACEHK)                  \
     /* sequencing: micro-stack, guards, the specifier byte */                  \
     X(PUSH) X(POP) X(G_COND) X(G_PSL_Z) X(G_PSL_N) X(G_PSL_V) X(G_PSL_C)       \
     X(G_PSL_NZ) X(G_PSL_CZ) X(G_IOVT) X(G_ALU_Z) X(G_ALU_N) X(G_ALU_V)          \

@@ -261,7 +261,10 @@ static void attach_side(struct vm_tcache *tc, struct tc_word *w, unsigned upc,
 #define TCB_CLRLOG m->log_n = 0
 #define TCB_EVCNT m->scb_count[(a >> 2) & 127]++
 #define TCB_INEXC m->in_exc = 1
-#define TCB_TRACEWR m->spam_window = 1
+/* the window opens at the start of this word: the microcycles counted
+ * behind before it (pend_pre) are not yet in m->st.microcycles */
+#define TCB_TRACEWR vm_spam_open(m, m->st.microcycles + u->w->pend_pre, 0)
+#define TCB_TRACEHK vm_spam_open(m, m->st.microcycles + u->w->pend_pre, 1)
 /* sequencing */
 #define TCB_PUSH                                                               \
     do {                                                                       \
