@@ -4,6 +4,7 @@
 #include "vax/io/io_system.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
@@ -38,6 +39,20 @@ void spamctl_io_usage(FILE *f)
 "                       (stop the machine there), '# ...'\n"
 "                       (escapes \\r \\n \\t \\\\ \\xHH; bit 7 of the output\n"
 "                       stripped; 20 ms of emulated time per typed character)\n"
+"                       'think SECONDS' (an exponential wait of that mean,\n"
+"                       seeded by --seed), 'loop' and 'repeat [N]' (go back\n"
+"                       to the step after loop, for ever or N rounds in all)\n"
+"  --dz-script N=FILE   a scripted user on dz0's line N (0-7, 4.3BSD's tty0N),\n"
+"                       in the same language; one per line (repeatable); a\n"
+"                       user still looping when the run ends is no error\n"
+"  --dz-log N=FILE      what dz0's line N prints (bit 7 stripped) into FILE\n"
+"  --dz-report FILE     after the run, each scripted user in JSON: its state,\n"
+"                       rounds, characters typed, think time, and the\n"
+"                       microcycle it first passed 'loop' and each round\n"
+"                       reached 'repeat' (exact round times)\n"
+"  --dz-br N            dz0's bus request level, 4-7 (default 5, as SIMH's; on\n"
+"                       4 its interrupts take another nexus vector than de0's,\n"
+"                       0x10C instead of 0x14C, so a trace tells them apart)\n"
 "  --expect-timeout S   emulated seconds an expect may wait (default 120); a\n"
 "                       failed expect stops the run: exit status 1\n"
 "  --todr fixed|host|N  the TODR at power-on: fixed = 12:00 on June 7 (the\n"
@@ -70,7 +85,8 @@ int spamctl_io_option(struct spamctl_io *o, const char *a, const char *v)
     int ours = !strcmp(a, "--attach") || !strcmp(a, "--boot") || !strcmp(a, "--boot-flags") ||
                !strcmp(a, "--console-script") || !strcmp(a, "--expect-timeout") ||
                !strcmp(a, "--todr") || !strcmp(a, "--net-seed") || !strcmp(a, "--net-mix") ||
-               !strcmp(a, "--pcap");
+               !strcmp(a, "--pcap") || !strcmp(a, "--dz-script") || !strcmp(a, "--dz-log") ||
+               !strcmp(a, "--dz-br") || !strcmp(a, "--dz-report");
     if (!ours)
         return 0;
     if (!v) {
@@ -111,6 +127,22 @@ int spamctl_io_option(struct spamctl_io *o, const char *a, const char *v)
         o->boot_flags = (uint32_t)x;
     } else if (!strcmp(a, "--console-script")) {
         o->script = v;
+    } else if (!strcmp(a, "--dz-report")) {
+        if (!*v)
+            return bad(a, v, "give a file");
+        o->dz_report = v;
+    } else if (!strcmp(a, "--dz-br")) {
+        if (v[0] < '4' || v[0] > '7' || v[1])
+            return bad(a, v, "a bus request level, 4-7");
+        o->dz_br = (unsigned)(v[0] - '0');
+    } else if (!strcmp(a, "--dz-script") || !strcmp(a, "--dz-log")) {
+        if (v[0] < '0' || v[0] >= '0' + IO_DZ_LINES || v[1] != '=' || !v[2])
+            return bad(a, v, "give N=FILE, N a line of dz0 (0-7)");
+        unsigned l = (unsigned)(v[0] - '0');
+        const char **slot = a[5] == 's' ? &o->dz[l].script : &o->dz[l].log;
+        if (*slot)
+            return bad(a, v, "that line has one already");
+        *slot = v + 2;
     } else if (!strcmp(a, "--net-seed")) {
         char *end;
         errno = 0;
@@ -226,8 +258,8 @@ int spamctl_io_setup(struct spamctl_io *o, struct vax_machine *m)
             }
             o->cap->sys = sys;
         }
-        if (!sys || io_system_net_start(sys, &nc, o->cap ? spamctl_pcap_frame : NULL, o->cap,
-                                        err, sizeof err) < 0) {
+        if (!sys || vm_ether_start(m, &nc, o->cap ? spamctl_pcap_frame : NULL, o->cap, err,
+                                   sizeof err) < 0) {
             fprintf(stderr, "spamctl run: the network: %s\n", sys ? err : "no I/O system");
             spamctl_io_abort(o);
             return -1;
@@ -249,7 +281,131 @@ int spamctl_io_setup(struct spamctl_io *o, struct vax_machine *m)
             return -1;
         }
     }
+    for (unsigned l = 0; l < IO_DZ_LINES; l++) {
+        if (o->dz[l].script) {
+            size_t len;
+            char *text = slurp_text(o->dz[l].script, &len);
+            if (!text) {
+                fprintf(stderr, "spamctl run: --dz-script %u=%s: %s\n", l, o->dz[l].script,
+                        strerror(errno));
+                spamctl_io_abort(o);
+                return -1;
+            }
+            /* each user its own stream of think times */
+            uint64_t seed = o->seed ^ (0x9E3779B97F4A7C15ull * (l + 1));
+            int rc = vm_dz_script(m, l, text, len, o->dz[l].script, o->expect_timeout, seed,
+                                  err, sizeof err);
+            free(text);
+            if (rc < 0) {
+                fprintf(stderr, "spamctl run: --dz-script %u=%s\n", l, err);
+                spamctl_io_abort(o);
+                return -1;
+            }
+        }
+        if (o->dz[l].log) {
+            int fd = open(o->dz[l].log, O_WRONLY | O_CREAT | O_TRUNC, 0666);
+            FILE *f = fd < 0 ? NULL : sink_open(&o->dz[l].sink, fd);
+            if (!f) {
+                fprintf(stderr, "spamctl run: --dz-log %u=%s: %s\n", l, o->dz[l].log,
+                        strerror(errno));
+                if (fd >= 0)
+                    close(fd);
+                spamctl_io_abort(o);
+                return -1;
+            }
+            o->dz[l].fd = fd;
+            o->dz[l].open = 1;
+            vm_dz_log(m, l, f);
+        }
+    }
     return 0;
+}
+
+/* Closes the DZ lines' logs: 0, or -1 after a message for each that
+ * could not be written. */
+static int close_logs(struct spamctl_io *o, const struct vax_machine *m)
+{
+    int rc = 0;
+    for (unsigned l = 0; l < IO_DZ_LINES; l++) {
+        if (!o->dz[l].open)
+            continue;
+        struct vm_user_info ui;
+        vm_dz_script_state(m, l, &ui);
+        int e = sink_close(&o->dz[l].sink);
+        errno = 0;
+        if (close(o->dz[l].fd) != 0 && !e)
+            e = errno ? errno : EIO;
+        if (!e && ui.log_failed)
+            e = EIO;
+        o->dz[l].open = 0;
+        if (e) {
+            out_error("run", o->dz[l].log, e);
+            rc = -1;
+        }
+    }
+    return rc;
+}
+
+/* --dz-report: 0, or -1 after a message. */
+static int write_report(const struct spamctl_io *o, const struct vax_machine *m)
+{
+    struct out_file out;
+    if (out_open_stream(&out, "run", o->dz_report) != 0)
+        return -1;
+    FILE *f = out.f;
+    fprintf(f, "{\"cycles_per_second\": %llu, \"users\": [",
+            (unsigned long long)IO_CYCLES_PER_SEC);
+    int first = 1;
+    for (unsigned l = 0; l < IO_DZ_LINES; l++) {
+        struct vm_user_info ui;
+        if (!o->dz[l].script || vm_dz_script_state(m, l, &ui) == VM_SCRIPT_NONE)
+            continue;
+        fprintf(f, "%s\n {\"line\": %u, \"script\": \"", first ? "" : ",", l);
+        for (const char *p = o->dz[l].script; *p; p++) {
+            if (*p == '"' || *p == '\\')
+                fputc('\\', f);
+            if ((unsigned char)*p < 32)
+                fprintf(f, "\\u%04x", (unsigned char)*p);
+            else
+                fputc(*p, f);
+        }
+        fprintf(f, "\", \"state\": \"%s\", \"at_line\": %u, \"rounds\": %" PRIu64
+                   ", \"typed\": %" PRIu64 ", \"expects_met\": %" PRIu64
+                   ", \"think_cycles\": %" PRIu64 ", \"loop_at\": %" PRIu64 ", \"round_end\": [",
+                ui.state == VM_SCRIPT_DONE ? "done" : ui.state == VM_SCRIPT_FAILED ? "failed"
+                                                                                   : "running",
+                ui.line, ui.rounds, ui.typed, ui.matched, ui.think_cycles, ui.loop_at);
+        for (size_t k = 0; k < ui.nround_end; k++)
+            fprintf(f, "%s%" PRIu64, k ? ", " : "", ui.round_end[k]);
+        fprintf(f, "]}");
+        first = 0;
+    }
+    fprintf(f, "\n]}\n");
+    return out_close(&out) != 0 ? -1 : 0;
+}
+
+int spamctl_io_inputs(const struct spamctl_io *o, const char **out, int max)
+{
+    int n = 0;
+    for (int i = 0; i < o->nattach && n < max; i++)
+        out[n++] = o->attach[i].path;
+    if (o->script && n < max)
+        out[n++] = o->script;
+    for (unsigned l = 0; l < IO_DZ_LINES && n < max; l++)
+        if (o->dz[l].script)
+            out[n++] = o->dz[l].script;
+    return n;
+}
+
+int spamctl_io_outputs(const struct spamctl_io *o, const char **out, int max)
+{
+    int n = 0;
+    for (unsigned l = 0; l < IO_DZ_LINES && n < max; l++)
+        if (o->dz[l].log)
+            out[n++] = o->dz[l].log;
+    if (o->dz_report && n < max)
+        out[n++] = o->dz_report;
+    return n;
 }
 
 void spamctl_io_abort(struct spamctl_io *o)
@@ -259,10 +415,28 @@ void spamctl_io_abort(struct spamctl_io *o)
         free(o->cap);
         o->cap = NULL;
     }
+    for (unsigned l = 0; l < IO_DZ_LINES; l++)
+        if (o->dz[l].open) {
+            sink_close(&o->dz[l].sink);
+            close(o->dz[l].fd);
+            o->dz[l].open = 0;
+        }
 }
 
 void spamctl_io_report(const struct spamctl_io *o, struct vax_machine *m, FILE *f)
 {
+    for (unsigned l = 0; l < IO_DZ_LINES; l++) {
+        struct vm_user_info ui;
+        if (!o->dz[l].script || vm_dz_script_state(m, l, &ui) == VM_SCRIPT_NONE)
+            continue;
+        fprintf(f, "dz0 line %u user (%s): %s at line %u, %" PRIu64 " rounds, %" PRIu64
+                   " characters typed, %" PRIu64 " expects met, %.3f s thinking\n",
+                l, o->dz[l].script,
+                ui.state == VM_SCRIPT_DONE ? "done" : ui.state == VM_SCRIPT_FAILED ? "failed"
+                                                                                   : "running",
+                ui.line, ui.rounds, ui.typed, ui.matched,
+                (double)ui.think_cycles / (double)IO_CYCLES_PER_SEC);
+    }
     struct io_system *sys = vm_io_system(m);
     if (!o->net_on || !sys || !sys->net)
         return;
@@ -299,6 +473,17 @@ int spamctl_io_finish(struct spamctl_io *o, const struct vax_machine *m)
             rc = 1;
         free(o->cap);
         o->cap = NULL;
+    }
+    if (close_logs(o, m) < 0)
+        rc = 1;
+    if (o->dz_report && write_report(o, m) < 0)
+        rc = 1;
+    for (unsigned l = 0; l < IO_DZ_LINES; l++) {
+        struct vm_user_info ui;
+        if (o->dz[l].script && vm_dz_script_state(m, l, &ui) == VM_SCRIPT_FAILED) {
+            fprintf(stderr, "spamctl run: %s\n", ui.msg);
+            rc = 1;
+        }
     }
     if (!o->script)
         return rc;

@@ -6,6 +6,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "cli/spamctl_out.h"
+#include "vax/io/io_dz.h"
 #include "vax/io/io_netsrc.h"
 #include "vax/machine/vm.h"
 
@@ -39,6 +41,17 @@ struct spamctl_io {
     struct spamctl_pcap *cap;  /* open during the run */
     uint64_t cap_frames;       /* frames it holds, after the run */
     int net_on;
+    /* scripted users on dz0's lines (--dz-script N=FILE, --dz-log N=FILE) */
+    struct {
+        const char *script;
+        const char *log;
+        struct out_sink sink; /* the log, open during the run */
+        int fd;
+        int open;
+    } dz[IO_DZ_LINES];
+    uint64_t seed;             /* the run's --seed: the users' think times */
+    unsigned dz_br;            /* --dz-br N (vm_config; 0: 5) */
+    const char *dz_report;     /* --dz-report FILE: the users in JSON */
 };
 
 void spamctl_io_init(struct spamctl_io *o);
@@ -57,8 +70,13 @@ int spamctl_io_finish(struct spamctl_io *o, const struct vax_machine *m);
 /* When the run does not happen after spamctl_io_setup: closes what it
  * opened. */
 void spamctl_io_abort(struct spamctl_io *o);
-/* The network's two summary lines, when it was connected. */
+/* The network's two summary lines, when it was connected, and a line
+ * for each scripted DZ11 user. */
 void spamctl_io_report(const struct spamctl_io *o, struct vax_machine *m, FILE *f);
+/* The files the options read (n at most max) and write: for the run's
+ * check that no output names an input or another output. */
+int spamctl_io_inputs(const struct spamctl_io *o, const char **out, int max);
+int spamctl_io_outputs(const struct spamctl_io *o, const char **out, int max);
 
 /* The TODR of the fixed boot date: 12:00 on June 7 (1986, the day after
  * the GENERIC kernel was built), as hundredths of a second since the

@@ -25,6 +25,7 @@ static void usage(FILE *f)
     fprintf(f,
 "Usage: spamctl names extract [--kernel FILE] [--disk FILE [--partition P]]\n"
 "                             [--dev MAJOR,MINOR] [--syscalls FILE | --handlers]\n"
+"                             [--dz-br N]\n"
 "                             -o NAMES\n"
 "       spamctl names show NAMES\n"
 "\n"
@@ -56,6 +57,8 @@ static void usage(FILE *f)
 "                 minor = the partition: a 0, b 1, g 6).\n"
 "  --syscalls FILE  4.3BSD's sys/syscalls.c.\n"
 "  --handlers     Name system calls by their handlers' symbols instead.\n"
+"  --dz-br N      dz0's bus request level as the run had it (spamctl run\n"
+"                 --dz-br; default 5): on 4 its interrupts are 0x10C's.\n"
 "  -o NAMES       The names file to write ('-' = stdout).\n"
 "\n"
 "show: check a names file and print what it holds.\n"
@@ -254,6 +257,7 @@ struct extract {
     struct spam_gnames *g;
     unsigned nsys, nsys_named, nvec;
     const char *syscalls_note;
+    unsigned dz_br;            /* dz0's bus request level (spamctl run --dz-br) */
 };
 
 static int read_sym32(const struct spam_aout *a, const char *sym, uint32_t index, uint32_t *v)
@@ -339,10 +343,11 @@ static int image_str(const struct spam_aout *a, uint32_t va, char *out, size_t l
 /* The UNIBUS devices of this machine at BR br as the kernel's ubdinit
  * table knows the units at their CSRs, with their interrupt handlers:
  * "dz0 (Xdzrint0 Xdzxint0), de0 (Xdeintr0)". */
-static void unibus_devices(const struct spam_aout *a, unsigned br, char *out, size_t len)
+static void unibus_devices(const struct spam_aout *a, unsigned br, unsigned dz_br, char *out,
+                           size_t len)
 {
     struct { uint32_t csr; unsigned br; } dev[] = {
-        {IO_DZ_BASE, IO_DZ_BR}, /* spamctl run's machine: one DZ11 */
+        {IO_DZ_BASE, dz_br}, /* spamctl run's machine: one DZ11 */
         {IO_DEUNA_CSR, IO_DEUNA_BR},
     };
     const struct spam_aout_sym *ub = spam_aout_lookup(a, "_ubdinit");
@@ -419,7 +424,7 @@ static int extract_vectors(struct extract *x)
         for (unsigned br = 4; br <= 7; br++) {
             char name[400], devs[300] = "";
             if (nexus[i].name[0] == 'u')
-                unibus_devices(a, br, devs, sizeof devs);
+                unibus_devices(a, br, x->dz_br, devs, sizeof devs);
             snprintf(name, sizeof name, "%s: %s%u BR%u%s%s", h, nexus[i].name, nexus[i].index, br,
                      devs[0] ? ": " : "", devs);
             if (set_vec(x, 0x100 + 0x40 * (br - 4) + 4 * nexus[i].tr, name) != 0)
@@ -437,6 +442,7 @@ static int extract(int argc, char **argv)
     int part = 'a', dev_given = 0;
     unsigned major = 0, minor = 0;
     int syscalls_given = 0, handlers = 0;
+    unsigned dz_br = IO_DZ_BR;
     for (int i = 1; i < argc; i++) {
         const char *v;
         int rc;
@@ -452,6 +458,12 @@ static int extract(int argc, char **argv)
             syscalls_given = 1;
         } else if (strcmp(argv[i], "--handlers") == 0) {
             handlers = 1;
+        } else if ((rc = opt_value(argc, argv, &i, "--dz-br", &v)) != 0) {
+            if (rc < 0 || v[0] < '4' || v[0] > '7' || v[1]) {
+                fprintf(stderr, "spamctl names: --dz-br needs a bus request level, 4-7\n");
+                return SPAMCTL_EXIT_USAGE;
+            }
+            dz_br = (unsigned)(v[0] - '0');
         } else if ((rc = opt_value(argc, argv, &i, "-o", &v)) != 0) {
             out = rc > 0 ? v : "";
         } else if ((rc = opt_value(argc, argv, &i, "--partition", &v)) != 0) {
@@ -504,7 +516,7 @@ static int extract(int argc, char **argv)
             if (parts[i].p == part)
                 minor = parts[i].minor;
 
-    struct extract x = {.g = spam_gnames_new()};
+    struct extract x = {.g = spam_gnames_new(), .dz_br = dz_br};
     struct disk d = {0};
     struct walk_ctx w = {0};
     uint8_t *image = NULL;

@@ -279,9 +279,11 @@ static void write_json(FILE *f, struct vax_machine *m, const char *reason,
     fprintf(f, "], \"microcycles\": %" PRIu64 ", \"instructions\": %" PRIu64
                ", \"cache\": {\"hits\": %" PRIu64 ", \"misses\": %" PRIu64
                ", \"writebacks\": %" PRIu64 "}, \"tb\": {\"hits\": %" PRIu64
-               ", \"misses\": %" PRIu64 "}, \"mem\": {",
+               ", \"misses\": %" PRIu64 "}, \"spam_cycles\": {\"hooks\": %" PRIu64
+               ", \"instructions\": %" PRIu64 "}, \"mem\": {",
             st.microcycles, st.instructions, st.cache_hits, st.cache_misses,
-            st.cache_writebacks, st.tb_hits, st.tb_misses);
+            st.cache_writebacks, st.tb_hits, st.tb_misses, st.spam_hook_cycles,
+            st.spam_insn_cycles);
     for (int i = 0; i < nd; i++) {
         fprintf(f, "%s\"0x%08" PRIx32 "\": \"", i ? ", " : "", da[i]);
         uint8_t b[256];
@@ -464,6 +466,7 @@ int spamctl_cmd_run(int argc, char **argv)
     io.net_rate = spam.net_rate;
     if (!io.net_seed_set)
         io.net_seed = spam.seed;
+    io.seed = spam.seed;
     /* an output never overwrites an input, nor another output */
     const char *ins[] = {raw ? raw : elf, ucode_path, con_in && con_in[0] == '@' ? con_in + 1 : NULL};
     const char *outs[] = {spam.trace, con_out, dump, io.pcap};
@@ -483,6 +486,33 @@ int spamctl_cmd_run(int argc, char **argv)
                 return SPAMCTL_EXIT_USAGE;
             }
     }
+    /* the DZ lines' logs: no input, no other output */
+    const char *io_in[SPAMCTL_IO_ATTACH_MAX + 1 + IO_DZ_LINES], *io_out[IO_DZ_LINES + 1];
+    int nin = spamctl_io_inputs(&io, io_in, SPAMCTL_IO_ATTACH_MAX + 1 + IO_DZ_LINES);
+    int nout = spamctl_io_outputs(&io, io_out, IO_DZ_LINES + 1);
+    for (int o = 0; o < nout; o++) {
+        if (is_device(io_out[o]))
+            continue;
+        const char *clash = NULL;
+        for (int k = 0; k < nin && !clash; k++)
+            if (same_file(io_out[o], io_in[k]))
+                clash = io_in[k];
+        for (int k = 0; k < 3 && !clash; k++)
+            if (same_file(io_out[o], ins[k]))
+                clash = ins[k];
+        for (int k = 0; k < 4 && !clash; k++)
+            if (outs[k] && (same_file(io_out[o], outs[k]) || !strcmp(io_out[o], outs[k])))
+                clash = outs[k];
+        for (int k = o + 1; k < nout && !clash; k++)
+            if (same_file(io_out[o], io_out[k]) || !strcmp(io_out[o], io_out[k]))
+                clash = io_out[k];
+        if (clash) {
+            fprintf(stderr, "spamctl run: --dz-log/--dz-report %s names a file the run also "
+                    "uses (%s)\n",
+                    io_out[o], clash);
+            return SPAMCTL_EXIT_USAGE;
+        }
+    }
 
     struct ucode_image img;
     if (tcache_check && (no_tcache || !con_in)) {
@@ -491,7 +521,7 @@ int spamctl_cmd_run(int argc, char **argv)
         return SPAMCTL_EXIT_USAGE;
     }
     struct vm_config cfg = {.memory_mb = mem_mb, .ucode = NULL, .no_tcache = no_tcache,
-                            .tcache_check = tcache_check};
+                            .tcache_check = tcache_check, .dz_br = io.dz_br};
     if (ucode_path) {
         if (load_microcode(ucode_path, &img) < 0)
             return SPAMCTL_EXIT_BAD_INPUT;
@@ -690,6 +720,13 @@ int spamctl_cmd_run(int argc, char **argv)
                vm_halted(m) ? "halted" : "stopped", reason,
                vm_reg(m, 15), vm_psl(m), st.microcycles, st.instructions);
         write_events(stdout, m, 0);
+        if (st.spam_hook_cycles || st.spam_insn_cycles)
+            printf("SPAM microcode: %" PRIu64 " microcycles in the traced flows' trace "
+                   "microroutine (%.3f%% of all), %" PRIu64 " in the SPAM instructions (%.3f%%)\n",
+                   st.spam_hook_cycles,
+                   st.microcycles ? 100.0 * (double)st.spam_hook_cycles / (double)st.microcycles : 0.0,
+                   st.spam_insn_cycles,
+                   st.microcycles ? 100.0 * (double)st.spam_insn_cycles / (double)st.microcycles : 0.0);
         spamctl_io_report(&io, m, stdout);
     }
     vm_free(m);

@@ -45,6 +45,39 @@ expect 1 "never.script:1: the run ended (HALT instruction)" -- \
 expect 2 "exclude each other" -- $R --console-script $T/never.script --console-in x
 expect 2 "bad value for --expect-timeout" -- $R --expect-timeout 0
 expect 2 "bad value for --todr" -- $R --todr yesterday
+# scripted users on dz0's lines
+printf 'loop\nthink 0.001\nrepeat\n' > "$T/think.script"
+expect 1 "dz0 line 3 script .*never.script:1: expect \"never\" not seen within 0.01 s" -- \
+    $R --dz-script 3=$T/never.script --expect-timeout 0.01
+expect 1 "bad.script:2: unknown command" -- $R --dz-script 0=$T/bad.script
+expect 1 "dz-script 2=.*No such file" -- $R --dz-script 2=$T/nonexistent.script
+expect 2 "N=FILE, N a line of dz0" -- $R --dz-script 8=$T/never.script
+expect 2 "N=FILE, N a line of dz0" -- $R --dz-log x
+expect 2 "has one already" -- $R --dz-script 1=$T/never.script --dz-script 1=$T/think.script
+expect 2 "bus request level, 4-7" -- $R --dz-br 3
+expect 2 "names a file the run also uses" -- $R --dz-script 1=$T/think.script --dz-log 2=$T/think.script
+expect 2 "names a file the run also uses" -- $R --dz-log 1=$T/l.log --dz-report $T/l.log
+expect 1 "dz-log 0=.*: " -- $R --dz-log 0=$T/nodir/l.log
+expect 0 "dz0 line 5 user (.*think.script): running at line 2, [1-9][0-9]* rounds" -- \
+    $R --dz-script 5=$T/think.script --dz-log 5=$T/l5.log --dz-report $T/users.json --dz-br 4
+if ! python3 -c '
+import json, sys
+u = json.load(open(sys.argv[1]))["users"][0]
+r = u["round_end"]
+assert u["line"] == 5 and u["state"] == "running" and u["rounds"] == len(r) > 10, u
+assert u["loop_at"] < r[0] and all(a < b for a, b in zip(r, r[1:])), "round times grow"
+' "$T/users.json" || [ -s "$T/l5.log" ]; then
+    echo "FAIL: --dz-report $T/users.json or --dz-log"
+    fails=$((fails + 1))
+fi
+# the same seed, the same think times; another seed, others
+a=$($R --dz-script 5=$T/think.script --seed 4 | grep 'dz0 line 5')
+b=$($R --dz-script 5=$T/think.script --seed 4 | grep 'dz0 line 5')
+c=$($R --dz-script 5=$T/think.script --seed 5 | grep 'dz0 line 5')
+if [ "$a" != "$b" ] || [ "$a" = "$c" ]; then
+    echo "FAIL: think times and seeds: '$a' '$b' '$c'"
+    fails=$((fails + 1))
+fi
 # the TODR: a given value, the fixed date, 0 without --todr or --boot
 for t in 1234:000004d2 fixed:611c2900 none:00000000; do
     opt=""

@@ -268,14 +268,25 @@ static void script(void)
     struct io_script s;
     char err[300];
     const char *bad[] = {"expect\n", "send \\q\n", "sleep x\n", "sleep -1\n", "jump 3\n",
-                         "halt now\n", "send \\x\n"};
+                         "halt now\n", "send \\x\n", "think 0\n", "think\n", "repeat\n",
+                         "loop x\n", "loop\nloop\n", "loop\nrepeat\n", "loop\nsleep 0\nrepeat\n",
+                         "loop\nsend a\nrepeat 0\n", "loop\nsend a\nrepeat 2x\n",
+                         "loop\nsend a\nrepeat 99999999999\n"};
     const char *want[] = {"needs a text", "bad escape", "sleep needs", "sleep needs",
-                          "unknown command", "halt takes nothing", "bad escape"};
+                          "unknown command", "halt takes nothing", "bad escape", "think needs",
+                          "think needs", "repeat without a loop", "loop takes nothing",
+                          "a second loop", "never wait", "never wait", "repeat takes",
+                          "repeat takes", "repeat takes"};
     for (unsigned i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         char text[64];
         snprintf(text, sizeof text, "# a comment\n\n%s", bad[i]);
+        unsigned at = 3; /* the error's line: the last of the case */
+        for (const char *c = bad[i]; *c; c++)
+            at += *c == '\n' && c[1];
+        char where[32];
+        snprintf(where, sizeof where, "t.script:%u:", at);
         CHECK(io_script_parse(text, strlen(text), "t.script", &s, err, sizeof err) < 0 &&
-              strstr(err, "t.script:3:") && strstr(err, want[i]), "'%s': %s", bad[i], err);
+              strstr(err, where) && strstr(err, want[i]), "'%s': %s", bad[i], err);
     }
     const char *text = "expect login: \r\n"
                        "send root\\r\n"
@@ -293,7 +304,9 @@ static void script(void)
     struct term t = {0};
     io_events_init(&t.ev, &t.now);
     struct io_term_user u;
-    io_term_user_start(&u, &t.ev, &s, 1000, IO_MS(10), term_type, &t, term_stop, &t);
+    struct io_user_cfg cfg = {.type_cycles = 1000, .timeout_cycles = IO_MS(10), .type = term_type,
+                              .type_ctx = &t, .stop = term_stop, .stop_ctx = &t};
+    io_term_user_start(&u, &t.ev, &s, &cfg);
     run_term(&t, 5000);
     CHECK(t.n == 0, "waits for the prompt");
     output(&u, "\r\nlogin: ");
@@ -317,7 +330,8 @@ static void script(void)
     CHECK(io_script_parse(h, strlen(h), "h", &s, err, sizeof err) == 0, "parse halt");
     struct term t2 = {0};
     io_events_init(&t2.ev, &t2.now);
-    io_term_user_start(&u, &t2.ev, &s, 1000, IO_MS(10), term_type, &t2, term_stop, &t2);
+    cfg.type_ctx = cfg.stop_ctx = &t2;
+    io_term_user_start(&u, &t2.ev, &s, &cfg);
     output(&u, "ok");
     CHECK(u.state == IO_USER_DONE && strstr(t2.why, "h:2: halt"), "halt: %s", t2.why);
     run_term(&t2, IO_MS(20));
@@ -326,10 +340,55 @@ static void script(void)
     io_script_free(&s);
 }
 
+/* think, loop and repeat: a Multics-style user's rounds, the same waits
+ * for the same seed */
+static uint64_t think_run(uint64_t seed, char *typed, uint64_t *rounds, uint64_t *thought)
+{
+    struct io_script s;
+    char err[300];
+    const char *text = "send x\nloop\nsend ab\nthink 0.01\nrepeat 3\nsend y\nhalt\n";
+    CHECK(io_script_parse(text, strlen(text), "r", &s, err, sizeof err) == 0, "parse: %s", err);
+    struct term t = {0};
+    io_events_init(&t.ev, &t.now);
+    struct io_term_user u;
+    struct io_user_cfg cfg = {.type_cycles = 1000, .timeout_cycles = IO_MS(10), .type = term_type,
+                              .type_ctx = &t, .stop = term_stop, .stop_ctx = &t, .seed = seed,
+                              .who = "dz0 line 5 script"};
+    io_term_user_start(&u, &t.ev, &s, &cfg);
+    run_term(&t, IO_CYCLES_PER_SEC);
+    CHECK(u.state == IO_USER_DONE && strstr(t.why, "dz0 line 5 script r:7: halt"),
+          "the rounds end, then halt: %s", t.why);
+    memcpy(typed, t.typed, t.n);
+    typed[t.n] = 0;
+    *rounds = u.rounds;
+    *thought = u.thought;
+    uint64_t last = t.at[t.n - 1];
+    io_term_user_free(&u);
+    io_script_free(&s);
+    return last;
+}
+
+static void rounds(void)
+{
+    char a[64], b[64], c[64];
+    uint64_t ra, rb, rc, ta, tb, tc;
+    uint64_t ea = think_run(7, a, &ra, &ta), eb = think_run(7, b, &rb, &tb),
+             ec = think_run(8, c, &rc, &tc);
+    CHECK(!strcmp(a, "xabababy") && ra == 3, "three rounds: %s, %llu", a,
+          (unsigned long long)ra);
+    CHECK(ea == eb && ta == tb && !strcmp(a, b), "the same seed, the same times");
+    CHECK(ec != ea && tc != ta && !strcmp(c, a), "another seed, other think times");
+    /* three exponential waits of mean 10 ms: far from 0 and from a second */
+    CHECK(ta > IO_MS(1) && ta < IO_MS(200) && ea == 8 * 1000 + ta,
+          "think time %llu cycles, last key at %llu", (unsigned long long)ta,
+          (unsigned long long)ea);
+}
+
 int main(void)
 {
     uba();
     dz();
     script();
+    rounds();
     return rig_report("io-unibus");
 }

@@ -1,6 +1,8 @@
 /* Scripted terminal users (io_script.h). */
 #include "vax/io/io_script.h"
 
+#include "vax/io/io_random.h"
+
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -9,6 +11,8 @@
 #define SEEN_MAX (1u << 20)     /* output kept for matching ... */
 #define SEEN_KEEP (64u << 10)   /* ... and what survives a trim */
 #define SLEEP_MAX 1e6           /* seconds */
+#define REPEAT_MAX 1000000000ull
+#define THINK_CAP (3600ull * IO_CYCLES_PER_SEC) /* no single think over an hour */
 
 static int hexval(int c)
 {
@@ -58,6 +62,42 @@ long io_unescape(const char *in, size_t len, uint8_t *out, size_t *bad)
     return (long)n;
 }
 
+static int blank(const char *t, size_t n)
+{
+    for (size_t k = 0; k < n; k++)
+        if (t[k] != ' ' && t[k] != '\t')
+            return 0;
+    return 1;
+}
+
+/* A number of seconds, 0 to SLEEP_MAX, trailing blanks allowed. */
+static int seconds(const char *arg, size_t al, double *sec)
+{
+    char num[64];
+    char *end;
+    if (al >= sizeof num)
+        return -1;
+    memcpy(num, arg, al);
+    num[al] = 0;
+    *sec = strtod(num, &end);
+    while (*end == ' ' || *end == '\t')
+        end++;
+    return end == num || *end || !isfinite(*sec) || *sec < 0 || *sec > SLEEP_MAX ? -1 : 0;
+}
+
+/* A decimal count, 1 to REPEAT_MAX, trailing blanks allowed. */
+static int count(const char *arg, size_t al, uint64_t *n)
+{
+    size_t k = 0;
+    *n = 0;
+    while (k < al && arg[k] >= '0' && arg[k] <= '9') {
+        *n = *n * 10 + (uint64_t)(arg[k++] - '0');
+        if (*n > REPEAT_MAX)
+            return -1;
+    }
+    return k && *n && blank(arg + k, al - k) ? 0 : -1;
+}
+
 static int add_step(struct io_script *s, size_t *cap, struct io_script_step st)
 {
     if (s->n == *cap) {
@@ -77,8 +117,8 @@ int io_script_parse(const char *text, size_t len, const char *name, struct io_sc
 {
     memset(out, 0, sizeof *out);
     snprintf(out->name, sizeof out->name, "%s", name ? name : "script");
-    size_t cap = 0;
-    unsigned lineno = 0;
+    size_t cap = 0, loop_at = 0;
+    unsigned lineno = 0, loop_line = 0;
     for (size_t pos = 0; pos < len;) {
         const char *l = text + pos;
         const char *nl = memchr(l, '\n', len - pos);
@@ -120,33 +160,71 @@ int io_script_parse(const char *text, size_t len, const char *name, struct io_sc
                 return -1;
             }
             st.len = (size_t)n;
-        } else if (cl == 5 && !memcmp(cmd, "sleep", 5)) {
-            char num[64];
-            char *end;
-            size_t k = al < sizeof num - 1 ? al : sizeof num - 1;
-            memcpy(num, arg, k);
-            num[k] = 0;
-            double sec = strtod(num, &end);
-            while (*end == ' ' || *end == '\t')
-                end++;
-            if (end == num || *end || !isfinite(sec) || sec < 0 || sec > SLEEP_MAX) {
-                snprintf(err, errlen, "%s:%u: sleep needs a number of seconds (0-%g), not "
-                         "\"%.*s\"", out->name, lineno, SLEEP_MAX, (int)k, num);
+        } else if ((cl == 5 && !memcmp(cmd, "sleep", 5)) || (cl == 5 && !memcmp(cmd, "think", 5))) {
+            int think = cmd[0] == 't';
+            double sec;
+            if (seconds(arg, al, &sec) < 0 || (think && sec <= 0)) {
+                snprintf(err, errlen, "%s:%u: %s needs a number of seconds (%s-%g), not "
+                         "\"%.*s\"", out->name, lineno, think ? "think" : "sleep",
+                         think ? "above 0" : "0", SLEEP_MAX, (int)(al < 40 ? al : 40), arg);
                 io_script_free(out);
                 return -1;
             }
-            st.op = IO_SCRIPT_SLEEP;
+            st.op = think ? IO_SCRIPT_THINK : IO_SCRIPT_SLEEP;
             st.cycles = (uint64_t)(sec * (double)IO_CYCLES_PER_SEC + 0.5);
+            if (think && !st.cycles)
+                st.cycles = 1;
+        } else if (cl == 4 && !memcmp(cmd, "loop", 4)) {
+            if (!blank(arg, al)) {
+                snprintf(err, errlen, "%s:%u: loop takes nothing after it", out->name, lineno);
+                io_script_free(out);
+                return -1;
+            }
+            if (loop_at) {
+                snprintf(err, errlen, "%s:%u: a second loop (the first is at line %u)",
+                         out->name, lineno, loop_line);
+                io_script_free(out);
+                return -1;
+            }
+            st.op = IO_SCRIPT_LOOP;
+            loop_at = out->n + 1;
+            loop_line = lineno;
+        } else if (cl == 6 && !memcmp(cmd, "repeat", 6)) {
+            st.op = IO_SCRIPT_REPEAT;
+            if (!loop_at) {
+                snprintf(err, errlen, "%s:%u: repeat without a loop line before it", out->name,
+                         lineno);
+                io_script_free(out);
+                return -1;
+            }
+            if (!blank(arg, al) && count(arg, al, &st.count) < 0) {
+                snprintf(err, errlen, "%s:%u: repeat takes nothing or a count (1-%llu), not "
+                         "\"%.*s\"", out->name, lineno, (unsigned long long)REPEAT_MAX,
+                         (int)(al < 40 ? al : 40), arg);
+                io_script_free(out);
+                return -1;
+            }
+            st.target = loop_at;
+            int waits = 0; /* a body that never waits would spin in no time */
+            for (size_t k = loop_at; k < out->n; k++)
+                waits |= out->step[k].op == IO_SCRIPT_EXPECT || out->step[k].op == IO_SCRIPT_SEND ||
+                         out->step[k].op == IO_SCRIPT_THINK || out->step[k].cycles;
+            if (!waits) {
+                snprintf(err, errlen, "%s:%u: the steps from loop (line %u) to repeat never wait "
+                         "(expect, send, sleep or think)", out->name, lineno, loop_line);
+                io_script_free(out);
+                return -1;
+            }
         } else if (cl == 4 && !memcmp(cmd, "halt", 4)) {
             st.op = IO_SCRIPT_HALT;
-            for (size_t k = 0; k < al; k++)
-                if (arg[k] != ' ' && arg[k] != '\t') {
-                    snprintf(err, errlen, "%s:%u: halt takes nothing after it", out->name, lineno);
-                    io_script_free(out);
-                    return -1;
-                }
+            if (!blank(arg, al)) {
+                snprintf(err, errlen, "%s:%u: halt takes nothing after it", out->name, lineno);
+                io_script_free(out);
+                return -1;
+            }
         } else {
-            snprintf(err, errlen, "%s:%u: unknown command \"%.*s\" (expect, send, sleep, halt, #)",
+            snprintf(err, errlen, "%s:%u: unknown command \"%.*s\" (expect, send, sleep, think, loop, "
+                     "repeat, halt, #)",
                      out->name, lineno, (int)(cl < 20 ? cl : 20), cmd);
             io_script_free(out);
             return -1;
@@ -173,6 +251,23 @@ void io_script_free(struct io_script *s)
 /* ---- the running user ---- */
 
 static void advance(struct io_term_user *u, uint64_t now);
+
+/* Remembers when a round ended (the first IO_USER_ROUNDS_KEPT; a failed
+ * allocation only loses the times, never the count). */
+static void note_round(struct io_term_user *u, uint64_t now)
+{
+    if (u->nround_end == u->round_cap) {
+        if (u->round_cap >= IO_USER_ROUNDS_KEPT)
+            return;
+        size_t nc = u->round_cap ? u->round_cap * 2 : 64;
+        uint64_t *p = realloc(u->round_end, nc * sizeof *p);
+        if (!p)
+            return;
+        u->round_end = p;
+        u->round_cap = nc;
+    }
+    u->round_end[u->nround_end++] = now;
+}
 
 /* Drops the matched output and everything before it. */
 static void consume(struct io_term_user *u, size_t upto)
@@ -210,11 +305,11 @@ static void advance(struct io_term_user *u, uint64_t now)
                 u->pc++;
                 continue;
             }
-            io_timer_at(&u->timer, now + u->timeout_cycles);
+            io_timer_at(&u->timer, now + u->cfg.timeout_cycles);
             return;
         case IO_SCRIPT_SEND:
             u->sent = 0;
-            io_timer_at(&u->timer, now + u->type_cycles);
+            io_timer_at(&u->timer, now + u->cfg.type_cycles);
             return;
         case IO_SCRIPT_SLEEP:
             if (!st->cycles) {
@@ -223,13 +318,33 @@ static void advance(struct io_term_user *u, uint64_t now)
             }
             io_timer_at(&u->timer, now + st->cycles);
             return;
+        case IO_SCRIPT_THINK: {
+            uint64_t t = io_rand_interarrival(&u->rng, (double)st->cycles, THINK_CAP);
+            u->thought += t;
+            io_timer_at(&u->timer, now + t);
+            return;
+        }
+        case IO_SCRIPT_LOOP:
+            if (!u->rounds)
+                u->loop_at = now;
+            u->pc++;
+            continue;
+        case IO_SCRIPT_REPEAT:
+            u->rounds++;
+            note_round(u, now);
+            if (st->count && u->rounds >= st->count) {
+                u->pc++;
+                continue;
+            }
+            u->pc = st->target;
+            continue;
         case IO_SCRIPT_HALT:
             u->pc++;
             finish(u);
-            snprintf(u->failure, sizeof u->failure, "console script %.100s:%u: halt",
+            snprintf(u->failure, sizeof u->failure, "%s %.100s:%u: halt", u->who,
                      u->s->name, st->line);
-            if (u->stop)
-                u->stop(u->stop_ctx, u->failure);
+            if (u->cfg.stop)
+                u->cfg.stop(u->cfg.stop_ctx, u->failure);
             return;
         }
     }
@@ -263,44 +378,49 @@ static void fire(void *ctx, uint64_t due)
         char t[120];
         show(t, sizeof t, st->text, st->len);
         snprintf(u->failure, sizeof u->failure,
-                 "console script %.100s:%u: expect \"%s\" not seen within %.6g s of emulated time",
-                 u->s->name, st->line, t, (double)u->timeout_cycles / (double)IO_CYCLES_PER_SEC);
+                 "%s %.100s:%u: expect \"%s\" not seen within %.6g s of emulated time", u->who,
+                 u->s->name, st->line, t,
+                 (double)u->cfg.timeout_cycles / (double)IO_CYCLES_PER_SEC);
         u->state = IO_USER_FAILED;
-        if (u->stop)
-            u->stop(u->stop_ctx, u->failure);
+        if (u->cfg.stop)
+            u->cfg.stop(u->cfg.stop_ctx, u->failure);
         return;
     }
     case IO_SCRIPT_SEND:
-        u->type(u->type_ctx, st->text[u->sent++]);
+        u->cfg.type(u->cfg.type_ctx, st->text[u->sent++]);
         u->typed++;
         if (u->sent < st->len) {
-            io_timer_at(&u->timer, due + u->type_cycles);
+            io_timer_at(&u->timer, due + u->cfg.type_cycles);
             return;
         }
         u->pc++;
         advance(u, due);
         return;
     case IO_SCRIPT_SLEEP:
+    case IO_SCRIPT_THINK:
         u->pc++;
         advance(u, due);
         return;
+    case IO_SCRIPT_LOOP:
+    case IO_SCRIPT_REPEAT:
     case IO_SCRIPT_HALT:
         return;
     }
 }
 
 int io_term_user_start(struct io_term_user *u, struct io_events *ev, const struct io_script *s,
-                       uint64_t type_cycles, uint64_t timeout_cycles, io_type_fn type,
-                       void *type_ctx, io_stop_fn stop, void *stop_ctx)
+                       const struct io_user_cfg *cfg)
 {
     memset(u, 0, sizeof *u);
     u->s = s;
-    u->type_cycles = type_cycles ? type_cycles : 1;
-    u->timeout_cycles = timeout_cycles ? timeout_cycles : 1;
-    u->type = type;
-    u->type_ctx = type_ctx;
-    u->stop = stop;
-    u->stop_ctx = stop_ctx;
+    u->cfg = *cfg;
+    if (!u->cfg.type_cycles)
+        u->cfg.type_cycles = 1;
+    if (!u->cfg.timeout_cycles)
+        u->cfg.timeout_cycles = 1;
+    snprintf(u->who, sizeof u->who, "%s", cfg->who ? cfg->who : "console script");
+    u->cfg.who = u->who;
+    u->rng = cfg->seed;
     u->seen_cap = 4096;
     u->seen = malloc(u->seen_cap);
     if (!u->seen)
@@ -317,6 +437,9 @@ void io_term_user_free(struct io_term_user *u)
         io_timer_remove(&u->timer);
     free(u->seen);
     u->seen = NULL;
+    free(u->round_end);
+    u->round_end = NULL;
+    u->nround_end = u->round_cap = 0;
 }
 
 void io_term_user_output(struct io_term_user *u, uint8_t c)

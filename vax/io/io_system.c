@@ -54,8 +54,9 @@ struct io_system *io_system_new(const uint64_t *now, int *wake, const struct io_
     for (unsigned n = 0; n < s->ndz; n++) {
         uint32_t base = IO_DZ_BASE + 010 * n;
         uint16_t vec = (uint16_t)(IO_DZ_VECTOR + 010 * n);
-        int rx = io_uba_source(&s->uba, IO_DZ_BR, vec);
-        int tx = io_uba_source(&s->uba, IO_DZ_BR, (uint16_t)(vec + 4));
+        int br = cfg && cfg->dz_br >= 4 && cfg->dz_br <= 7 ? (int)cfg->dz_br : IO_DZ_BR;
+        int rx = io_uba_source(&s->uba, br, vec);
+        int tx = io_uba_source(&s->uba, br, (uint16_t)(vec + 4));
         io_dz_init(&s->dz[n], base, &s->uba.bus, rx, tx);
         io_uba_add_device(&s->uba, base, base + 8, &io_dz_ops, &s->dz[n]);
     }

@@ -38,6 +38,7 @@
 
 struct io_config {
     unsigned dz;           /* DZ11s on the UNIBUS, 0-4 (default 1) */
+    unsigned dz_br;        /* their bus request level, 4-7 (0: IO_DZ_BR, 5) */
     int second_sbia;       /* tests: an SBIA in A-bus slot 1 too, with no nexus */
     int no_deuna;          /* tests: no DEUNA on the UNIBUS */
 };

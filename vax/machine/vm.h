@@ -5,6 +5,7 @@
 #ifndef VAX_MACHINE_VM_H
 #define VAX_MACHINE_VM_H
 
+#include "vax/io/io_netsrc.h"
 #include <stddef.h>
 #include <stdint.h>
 
@@ -24,6 +25,11 @@ struct vm_config {
      * tests). */
     int no_tcache;
     int tcache_check;
+    /* The bus request level of dz0's interrupts (its priority plug): 4-7;
+     * 0 = 5, as DEC shipped the DZ11 and SIMH models it.  On BR4 its
+     * interrupts reach the CPU through another nexus vector than the
+     * DEUNA's (BR5), so a trace tells the two apart. */
+    unsigned dz_br;
 };
 
 struct vm_stats {
@@ -32,6 +38,11 @@ struct vm_stats {
     uint64_t instructions;  /* opcodes fetched by IRD */
     uint64_t cache_hits, cache_misses, cache_writebacks;
     uint64_t tb_hits, tb_misses; /* translation buffer (MAPEN = 1 only) */
+    /* SPAM's cost in microcycles (stalls included): from a traced flow's
+     * hook (the microorder TRACEHK) to its IRD, i.e. the trace microroutine
+     * the flow ran instead of doing IRD; and from TRACEWR to IRD in the six
+     * SPAM instructions (a guest reader's READ_BUFFERs). */
+    uint64_t spam_hook_cycles, spam_insn_cycles;
 };
 
 enum vm_stop {
@@ -144,6 +155,31 @@ enum vm_script_state { VM_SCRIPT_NONE, VM_SCRIPT_RUNNING, VM_SCRIPT_DONE, VM_SCR
 /* The script's state, its failure message and the line it is at. */
 enum vm_script_state vm_console_script_state(const struct vax_machine *m, const char **msg,
                                              unsigned *line);
+/* Scripted users on dz0's lines 0-7 (4.3BSD's ttys 00-07; the same
+ * script language, typing pace and expect timeout as the console's, and
+ * `think` times drawn from a stream seeded by `seed`).  0, or -1 with a
+ * message.  A failed expect stops the machine with a message naming the
+ * line and the script line; a user who never finishes (a `repeat` for
+ * ever) is no error. */
+int vm_dz_script(struct vax_machine *m, unsigned line, const char *text, size_t len,
+                 const char *name, double timeout_s, uint64_t seed, char *err, size_t errlen);
+/* What dz0's line prints also goes to file (a FILE *; NULL: nowhere),
+ * bit 7 stripped.  A failed write is remembered (vm_user_info). */
+int vm_dz_log(struct vax_machine *m, unsigned line, void *file);
+struct vm_user_info {
+    enum vm_script_state state;
+    const char *msg;                 /* the failure */
+    unsigned line;                   /* the script line it is at */
+    uint64_t rounds;                 /* times its loop reached `repeat` */
+    uint64_t typed, matched;         /* characters typed, expects met */
+    uint64_t think_cycles;           /* microcycles its think steps drew */
+    uint64_t loop_at;                /* the microcycle it first passed `loop` */
+    const uint64_t *round_end;       /* when each round reached `repeat` */
+    size_t nround_end;               /* (the first 100,000) */
+    int log_failed;                  /* a write to the line's log failed */
+};
+enum vm_script_state vm_dz_script_state(const struct vax_machine *m, unsigned line,
+                                        struct vm_user_info *out);
 struct vm_io_stats {
     uint64_t refs;                   /* CPU references to adapter space */
     uint64_t dma_bytes, dma_invalidated; /* DMA, cache lines it invalidated */
@@ -156,5 +192,10 @@ void vm_io_get_stats(const struct vax_machine *m, struct vm_io_stats *s);
 /* The I/O hardware itself (vax/io/io_system.h), for tools and tests: the
  * DZ11 lines' host side, the adapters' state.  NULL if absent. */
 struct io_system *vm_io_system(struct vax_machine *m);
+/* Connects the DEUNA to the network outside the VAX (vax/io/io_netsrc.h;
+ * io_system_net_start), and the lock-step check's second machine to an
+ * identical one (without the tap).  0, or -1 with a message. */
+int vm_ether_start(struct vax_machine *m, const struct io_netsrc_config *c,
+                   io_netsrc_tap_fn tap, void *tap_ctx, char *err, size_t errlen);
 
 #endif

@@ -47,13 +47,14 @@ void vm_io_setup(struct vax_machine *m)
     if (!io)
         return; /* no I/O: every reference to adapter space machine-checks */
     struct io_memory mem = {.ctx = m, .read = dma_read, .write = dma_write};
-    struct io_config cfg = {.dz = 1};
+    struct io_config cfg = {.dz = 1, .dz_br = m->dz_br};
     io->sys = io_system_new(&m->st.microcycles, &m->int_dirty, &mem, &cfg);
     if (!io->sys) {
         free(io);
         return;
     }
     m->io = io;
+    vm_dz_users_setup(m);
 }
 
 void vm_io_free(struct vax_machine *m)
@@ -63,6 +64,7 @@ void vm_io_free(struct vax_machine *m)
     if (m->io->con_user_on)
         io_term_user_free(&m->io->con_user);
     io_script_free(&m->io->con_script);
+    vm_dz_users_free(m);
     io_system_free(m->io->sys);
     free(m->io);
     m->io = NULL;
@@ -174,7 +176,7 @@ void vm_io_console_output(struct vax_machine *m, uint8_t c)
 
 static void script_type(void *ctx, uint8_t c) { vm_console_receive(ctx, c); }
 
-static void script_stop(void *ctx, const char *why)
+void vm_io_script_stop(void *ctx, const char *why)
 {
     struct vax_machine *m = ctx;
     io_system_request_stop(m->io->sys, why);
@@ -202,9 +204,10 @@ int vm_console_script(struct vax_machine *m, const char *text, size_t len, const
         return -1;
     vm_console_input(m, "", 0); /* the script types; the host's stdin does not */
     uint64_t timeout = (uint64_t)(timeout_s * (double)IO_CYCLES_PER_SEC + 0.5);
-    if (io_term_user_start(&m->io->con_user, &m->io->sys->ev, &m->io->con_script,
-                           VM_SCRIPT_TYPE_CYCLES, timeout, script_type, m, script_stop,
-                           m) < 0) {
+    struct io_user_cfg cfg = {.type_cycles = VM_SCRIPT_TYPE_CYCLES, .timeout_cycles = timeout,
+                              .type = script_type, .type_ctx = m, .stop = vm_io_script_stop,
+                              .stop_ctx = m, .who = "console script"};
+    if (io_term_user_start(&m->io->con_user, &m->io->sys->ev, &m->io->con_script, &cfg) < 0) {
         io_script_free(&m->io->con_script);
         snprintf(err, errlen, "out of memory");
         return -1;
@@ -248,6 +251,18 @@ int vm_attach(struct vax_machine *m, const char *dev, const char *path, int read
 }
 
 struct io_system *vm_io_system(struct vax_machine *m) { return m->io ? m->io->sys : NULL; }
+
+int vm_ether_start(struct vax_machine *m, const struct io_netsrc_config *c,
+                   io_netsrc_tap_fn tap, void *tap_ctx, char *err, size_t errlen)
+{
+    if (!m->io) {
+        snprintf(err, errlen, "the machine has no I/O system");
+        return -1;
+    }
+    if (m->shadow && vm_ether_start(m->shadow, c, NULL, NULL, err, errlen) < 0)
+        return -1;
+    return io_system_net_start(m->io->sys, c, tap, tap_ctx, err, errlen);
+}
 
 void vm_io_get_stats(const struct vax_machine *m, struct vm_io_stats *s)
 {

@@ -18,6 +18,16 @@ struct vm_io {
     struct io_script con_script;        /* --console-script */
     struct io_term_user con_user;
     int con_user_on;
+    /* scripted users on dz0's lines (vm_dzusers.c) */
+    struct vm_dz_port {
+        struct vax_machine *m;
+        unsigned line;
+    } dz_port[IO_DZ_LINES];             /* a user's typing context */
+    struct io_script dz_script[IO_DZ_LINES];
+    struct io_term_user dz_user[IO_DZ_LINES];
+    int dz_user_on[IO_DZ_LINES];
+    void *dz_log[IO_DZ_LINES];          /* FILE *: what the line printed */
+    int dz_log_failed[IO_DZ_LINES];
     /* statistics */
     uint64_t refs, dma_reads, dma_writes, dma_bytes, dma_invalidated;
 };
@@ -55,6 +65,13 @@ int vm_io_int_eval(const struct vax_machine *m, uint32_t *vec);
 void vm_io_int_ack(struct vax_machine *m, int ipl);
 /* The console terminal printed c (its script watches). */
 void vm_io_console_output(struct vax_machine *m, uint8_t c);
+/* vm_dzusers.c: dz0's output to its lines' users and logs (installed at
+ * power-up); the users' teardown. */
+void vm_dz_users_setup(struct vax_machine *m);
+void vm_dz_users_free(struct vax_machine *m);
+/* A scripted user asks the machine to stop (a failed expect, `halt`):
+ * ctx is the machine. */
+void vm_io_script_stop(void *ctx, const char *why);
 /* vm_dev.c: a character arrives in the console receiver (RXDB). */
 void vm_console_receive(struct vax_machine *m, uint8_t c);
 
