@@ -24,33 +24,51 @@ static void usage(FILE *f)
 {
     fprintf(f,
 "Usage: spamctl demo --os 4.3bsd [--disk FILE] [--net-rate R] [--seed N]\n"
-"                    [--work DIR]\n"
+"                    [--users N] [--svg FILE] [--no-perturbation] [--work DIR]\n"
 "\n"
-"Boots a copy of the installed 4.3BSD disk (--disk; default the cache of\n"
-"the bsd43 tests, " SPAMCTL_BSD43_DISK ")\n"
-"multi-user with the network at R frames/s (default 200, seed 1), traced;\n"
-"4.3BSD's cc compiles the in-guest reader (vax/guest/bsd43/spamread/)\n"
-"which reads the SPAM buffer with READ_BUFFER for 5 s.  Prints the IPL 12\n"
-"service time from the trace (percentiles, 0.1 ms bins) and from the\n"
-"reader, events per class, context switches per program, the reader's CPU\n"
-"share.  --work DIR keeps the run's files.  Runs " SPAMCTL_BSD43_DEMO ".\n"
+"The paper's experiment on the original 4.3BSD.  Copies of the installed\n"
+"disk (--disk; default the cache of the bsd43 tests,\n"
+SPAMCTL_BSD43_DISK ") boot multi-user\n"
+"with the network at R frames/s (default 200, seed 1), routed and XNSrouted\n"
+"running, a benchmark user and N shell users (default 3) on DZ11 lines;\n"
+"4.3BSD's cc compiles the in-guest reader (vax/guest/bsd43/spamread/), which\n"
+"reads the SPAM buffer with READ_BUFFER for 5 s while the benchmark user\n"
+"runs its job.  Over the reader's records it prints the IPL 12 service time\n"
+"from the trace (percentiles, 0.1 ms bins) and from the reader, events per\n"
+"class, context switches per program, where the time went, the network's\n"
+"cost per frame (de0's interrupts, IPL 12, routed, XNSrouted) and XNSrouted's\n"
+"per XNS packet, the reader's CPU share, and the perturbation: SPAM's own\n"
+"microcycles, and the benchmark job's time untraced, traced with the host\n"
+"drain, and traced with the reader (three runs at once).\n"
 "\n"
+"  --users N          shell users on tty01.. (0-7; default 3)\n"
+"  --svg FILE         draw the IPL 12 histogram (the paper's Figure 4)\n"
+"  --no-perturbation  only the traced run (no job times to compare)\n"
+"  --work DIR         keep the runs' files (traces, consoles, pcap)\n"
+"\n"
+"Runs " SPAMCTL_BSD43_DEMO ".\n"
 "Exit status: 0 success, 1 bad input or a failed run, 2 usage error.\n");
 }
 
 int spamctl_demo_bsd43(int argc, char **argv)
 {
     const char *disk = SPAMCTL_BSD43_DISK, *rate = "200", *seed = "1", *work = NULL;
-    int seen_os = 0;
+    const char *users = "3", *svg = NULL;
+    int seen_os = 0, no_perturbation = 0;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
             usage(stdout);
             return SPAMCTL_EXIT_OK;
         }
+        if (strcmp(a, "--no-perturbation") == 0) {
+            no_perturbation = 1;
+            continue;
+        }
         int known = strcmp(a, "--os") == 0 || strcmp(a, "--disk") == 0 ||
                     strcmp(a, "--net-rate") == 0 || strcmp(a, "--seed") == 0 ||
-                    strcmp(a, "--work") == 0;
+                    strcmp(a, "--work") == 0 || strcmp(a, "--users") == 0 ||
+                    strcmp(a, "--svg") == 0;
         if (!known) {
             fprintf(stderr, "spamctl demo --os 4.3bsd: unknown option '%s'\n", a);
             usage(stderr);
@@ -73,6 +91,14 @@ int spamctl_demo_bsd43(int argc, char **argv)
             disk = v;
         } else if (strcmp(a, "--work") == 0) {
             work = v;
+        } else if (strcmp(a, "--svg") == 0) {
+            svg = v;
+        } else if (strcmp(a, "--users") == 0) {
+            if (v[0] < '0' || v[0] > '7' || v[1]) {
+                fprintf(stderr, "spamctl demo: bad value for --users: '%s' (0-7)\n", v);
+                return SPAMCTL_EXIT_USAGE;
+            }
+            users = v;
         } else if (strcmp(a, "--net-rate") == 0) {
             double r = strtod(v, &end);
             if (!*v || *end || errno || !(r >= 0 && r <= 1e6)) {
@@ -105,7 +131,7 @@ int spamctl_demo_bsd43(int argc, char **argv)
     }
     self[n] = '\0';
     fflush(stdout);
-    char *args[16];
+    char *args[24];
     int k = 0;
     args[k++] = (char *)"python3";
     args[k++] = (char *)SPAMCTL_BSD43_DEMO;
@@ -117,10 +143,18 @@ int spamctl_demo_bsd43(int argc, char **argv)
     args[k++] = (char *)rate;
     args[k++] = (char *)"--seed";
     args[k++] = (char *)seed;
+    args[k++] = (char *)"--users";
+    args[k++] = (char *)users;
     if (work) {
         args[k++] = (char *)"--work";
         args[k++] = (char *)work;
     }
+    if (svg) {
+        args[k++] = (char *)"--svg";
+        args[k++] = (char *)svg;
+    }
+    if (no_perturbation)
+        args[k++] = (char *)"--no-perturbation";
     args[k] = NULL;
     execvp("python3", args);
     fprintf(stderr, "spamctl demo: python3: %s\n", strerror(errno));

@@ -6,10 +6,14 @@ usage: bsd43_demo.py SPAMCTL BSD43_DIR WORKDIR
 Runs the demo (vax/guest/bsd43/demo.py behind spamctl) on the install the
 bsd43 tests cache (install.py --reuse) and checks its report: exit 0, the
 trace's and the reader's IPL 12 histograms agree, every section is there
-with numbers (percentile table, bins, classes, /tmp/spamread among the
-programs switched to, a CPU share in (0, 50)%), the disk is not modified,
-and within the brief's minute of wall time (twice that on a loaded
-machine).  Bad options are usage errors (exit 2), a missing disk exit 1.
+with numbers (percentile table, bins, classes, the reader, routed and
+XNSrouted and the users' programs among the programs switched to, the
+time by interrupt vector with de0 and dz0 apart, the network's cost per
+frame and XNSrouted's per XNS packet, a CPU share in (0, 50)%, SPAM's
+microcycles and the benchmark job's three times), the Figure 4 SVG, the
+disk is not modified, and within the brief's minute of wall time (twice
+that on a loaded machine).  Bad options are usage errors (exit 2), a
+missing disk exit 1.
 """
 import hashlib
 import os
@@ -44,7 +48,8 @@ def main():
     fails = []
     before = sha(disk)
     t0 = time.monotonic()
-    p = subprocess.run([spamctl, "demo", "--os", "4.3bsd", "--disk", disk],
+    svg = os.path.join(work, "fig4.svg")
+    p = subprocess.run([spamctl, "demo", "--os", "4.3bsd", "--disk", disk, "--svg", svg],
                        capture_output=True, text=True)
     wall = time.monotonic() - t0
     out = p.stdout
@@ -59,7 +64,18 @@ def main():
              r"^  the reader's histogram equals the trace's$",
              r"^  interrupt\s+\d+$", r"^  chm\s+\d+$", r"^  ldpctx\s+\d+$",
              r"^\s+\d+\s+/tmp/spamread$", r"^\s+\d+\s+/lib/ccom$",
-             r"CPU share: (\d+\.\d\d)%"]
+             r"^\s+\d+\s+/etc/XNSrouted$", r"^\s+\d+\s+/etc/routed$", r"^\s+\d+\s+/bin/ls$",
+             r"^  idle\s+\d+ us\s+\d+\.\d\d%$",
+             r"^  interrupt de0 \(DEUNA\)\s+\d+ us\s+\d+\.\d\d%  \(\d+\)$",
+             r"^  interrupt dz0 \(DZ11\)\s+\d+ us\s+\d+\.\d\d%  \(\d+\)$",
+             r"^the network in the reader's window: (\d+) frames taken by de0 \(arp \d+, echo \d+, "
+             r"rip \d+, xns \d+\), \d+ sent",
+             r"^    total network overhead\s+(\d+\.\d) us",
+             r"^  XNSrouted: \d+ us of CPU for (\d+) XNS routing packets: (\d+) us a packet",
+             r"CPU share: (\d+\.\d\d)%",
+             r"^  SPAM microcode: \d+ of \d+ microcycles \((\d+\.\d+)%\)",
+             r"^  the benchmark user's job .*: (\d+\.\d+) s with tracing off; (\d+\.\d+) s "
+             r"traced, drained by the host: [-+]\d+\.\d\d%; (\d+\.\d+) s traced with the reader"]
     for w in wants:
         m = re.search(w, out, re.M)
         if not m:
@@ -68,10 +84,27 @@ def main():
             fails.append(f"reader's share {m.group(1)}% out of (0, 50)")
         elif w.startswith("^interrupt") and int(m.group(1)) < 50:
             fails.append(f"only {m.group(1)} IPL 12 service times")
+        elif "frames taken" in w and int(m.group(1)) < 100:
+            fails.append(f"only {m.group(1)} frames in the window")
+        elif "XNSrouted:" in w and (int(m.group(1)) < 20 or not 0 < int(m.group(2)) < 100000):
+            fails.append(f"XNSrouted's cost: {m.group(0)}")
+        elif "SPAM microcode" in w and not 0 < float(m.group(1)) < 10:
+            fails.append(f"SPAM's share {m.group(1)}% out of (0, 10)")
+        elif "benchmark" in w and not all(0.5 < float(x) < 30 for x in m.groups()):
+            fails.append(f"job times out of range: {m.groups()}")
+    try:
+        import xml.etree.ElementTree as E
+        bars = [r for r in E.parse(svg).iter("{http://www.w3.org/2000/svg}rect")
+                if r.get("class") == "bin"]
+        if len(bars) != 51 or not any(int(b.get("height")) > 0 for b in bars):
+            fails.append(f"{svg}: {len(bars)} bars")
+    except (OSError, E.ParseError) as e:
+        fails.append(f"{svg}: {e}")
     if sha(disk) != before:
         fails.append("the demo modified the installed disk")
     for args, rc in ((["--os", "4.2bsd"], 2), (["--os", "4.3bsd", "--duration", "3"], 2),
                      (["--os", "4.3bsd", "--net-rate", "-1"], 2),
+                     (["--os", "4.3bsd", "--users", "8"], 2),
                      (["--os", "4.3bsd", "--disk", os.path.join(work, "none.dsk")], 1)):
         q = subprocess.run([spamctl, "demo"] + args, capture_output=True, text=True)
         if q.returncode != rc or not q.stderr.strip():
