@@ -11,6 +11,7 @@ XNSrouted and the users' programs among the programs switched to, the
 time by interrupt vector with de0 and dz0 apart, the network's cost per
 frame and XNSrouted's per XNS packet, a CPU share in (0, 50)%, SPAM's
 microcycles and the benchmark job's three times), the Figure 4 SVG, the
+VAX's echo replies in the run's capture (tcpdump -r), the
 disk is not modified, and within the brief's minute of wall time (twice
 that on a loaded machine).  Bad options are usage errors (exit 2), a
 missing disk exit 1.
@@ -18,6 +19,7 @@ missing disk exit 1.
 import hashlib
 import os
 import re
+import shutil
 import subprocess
 import sys
 import time
@@ -49,8 +51,10 @@ def main():
     before = sha(disk)
     t0 = time.monotonic()
     svg = os.path.join(work, "fig4.svg")
-    p = subprocess.run([spamctl, "demo", "--os", "4.3bsd", "--disk", disk, "--svg", svg],
-                       capture_output=True, text=True)
+    runs = os.path.join(work, "demo-runs")
+    shutil.rmtree(runs, ignore_errors=True)
+    p = subprocess.run([spamctl, "demo", "--os", "4.3bsd", "--disk", disk, "--svg", svg,
+                        "--work", runs], capture_output=True, text=True)
     wall = time.monotonic() - t0
     out = p.stdout
     print(out)
@@ -100,6 +104,13 @@ def main():
             fails.append(f"{svg}: {len(bars)} bars")
     except (OSError, E.ParseError) as e:
         fails.append(f"{svg}: {e}")
+    # the VAX answered the hosts' pings: echo replies from 192.168.1.2 on the wire
+    q = subprocess.run(["tcpdump", "-n", "-r", os.path.join(runs, "traced.pcap"), "icmp"],
+                       capture_output=True, text=True)
+    replies = [ln for ln in q.stdout.splitlines()
+               if "192.168.1.2 > " in ln and "ICMP echo reply" in ln]
+    if q.returncode != 0 or len(replies) < 50:
+        fails.append(f"tcpdump: exit {q.returncode}, {len(replies)} echo replies from the VAX")
     if sha(disk) != before:
         fails.append("the demo modified the installed disk")
     for args, rc in ((["--os", "4.2bsd"], 2), (["--os", "4.3bsd", "--duration", "3"], 2),
