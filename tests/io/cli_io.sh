@@ -45,8 +45,9 @@ expect 1 "never.script:1: the run ended (HALT instruction)" -- \
 expect 2 "exclude each other" -- $R --console-script $T/never.script --console-in x
 expect 2 "bad value for --expect-timeout" -- $R --expect-timeout 0
 expect 2 "bad value for --todr" -- $R --todr yesterday
-# scripted users on dz0's lines
+# scripted users on dz0's lines (short runs: 2 M microcycles, 0.16 s)
 printf 'loop\nthink 0.001\nrepeat\n' > "$T/think.script"
+Rs="$S run --raw $T/loop.bin --load-at 0x1000 --max-cycles 2000000"
 expect 1 "dz0 line 3 script .*never.script:1: expect \"never\" not seen within 0.01 s" -- \
     $R --dz-script 3=$T/never.script --expect-timeout 0.01
 expect 1 "bad.script:2: unknown command" -- $R --dz-script 0=$T/bad.script
@@ -59,7 +60,7 @@ expect 2 "names a file the run also uses" -- $R --dz-script 1=$T/think.script --
 expect 2 "names a file the run also uses" -- $R --dz-log 1=$T/l.log --dz-report $T/l.log
 expect 1 "dz-log 0=.*: " -- $R --dz-log 0=$T/nodir/l.log
 expect 0 "dz0 line 5 user (.*think.script): running at line 2, [1-9][0-9]* rounds" -- \
-    $R --dz-script 5=$T/think.script --dz-log 5=$T/l5.log --dz-report $T/users.json --dz-br 4
+    $Rs --dz-script 5=$T/think.script --dz-log 5=$T/l5.log --dz-report $T/users.json --dz-br 4
 if ! python3 -c '
 import json, sys
 u = json.load(open(sys.argv[1]))["users"][0]
@@ -71,9 +72,9 @@ assert u["loop_at"] < r[0] and all(a < b for a, b in zip(r, r[1:])), "round time
     fails=$((fails + 1))
 fi
 # the same seed, the same think times; another seed, others
-a=$($R --dz-script 5=$T/think.script --seed 4 | grep 'dz0 line 5')
-b=$($R --dz-script 5=$T/think.script --seed 4 | grep 'dz0 line 5')
-c=$($R --dz-script 5=$T/think.script --seed 5 | grep 'dz0 line 5')
+a=$($Rs --dz-script 5=$T/think.script --seed 4 | grep 'dz0 line 5')
+b=$($Rs --dz-script 5=$T/think.script --seed 4 | grep 'dz0 line 5')
+c=$($Rs --dz-script 5=$T/think.script --seed 5 | grep 'dz0 line 5')
 if [ "$a" != "$b" ] || [ "$a" = "$c" ]; then
     echo "FAIL: think times and seeds: '$a' '$b' '$c'"
     fails=$((fails + 1))
