@@ -76,32 +76,14 @@ int vm_dz_script(struct vax_machine *m, unsigned line, const char *text, size_t 
         snprintf(err, errlen, "dz0 line %u already has a script", line);
         return -1;
     }
-    if (!(timeout_s > 0) || timeout_s > 1e6) {
-        snprintf(err, errlen, "expect timeout %g s out of range (0-1e6]", timeout_s);
-        return -1;
-    }
-    if (io_script_parse(text, len, name, &m->io->dz_script[line], err, errlen) < 0)
-        return -1;
     char who[32];
     snprintf(who, sizeof who, "dz0 line %u script", line);
-    struct io_user_cfg cfg = {
-        .type_cycles = VM_SCRIPT_TYPE_CYCLES,
-        .timeout_cycles = (uint64_t)(timeout_s * (double)IO_CYCLES_PER_SEC + 0.5),
-        .type = user_type,
-        .type_ctx = &m->io->dz_port[line],
-        .stop = vm_io_script_stop,
-        .stop_ctx = m,
-        .seed = seed,
-        .who = who,
-    };
-    if (io_term_user_start(&m->io->dz_user[line], &m->io->sys->ev, &m->io->dz_script[line],
-                           &cfg) < 0) {
-        io_script_free(&m->io->dz_script[line]);
-        snprintf(err, errlen, "out of memory");
+    struct io_user_cfg cfg = {.type = user_type, .type_ctx = &m->io->dz_port[line], .seed = seed,
+                              .who = who};
+    if (vm_io_user_start(m, &m->io->dz_script[line], &m->io->dz_user[line], text, len, name,
+                         timeout_s, &cfg, err, errlen) < 0)
         return -1;
-    }
     m->io->dz_user_on[line] = 1;
-    m->int_dirty = 1;
     return 0;
 }
 
@@ -125,8 +107,7 @@ enum vm_script_state vm_dz_script_state(const struct vax_machine *m, unsigned li
     if (!m->io->dz_user_on[line])
         return out->state = VM_SCRIPT_NONE;
     const struct io_term_user *u = &m->io->dz_user[line];
-    if (u->pc < u->s->n)
-        out->line = u->s->step[u->pc].line;
+    out->state = vm_io_user_state(u, &out->msg, &out->line);
     out->rounds = u->rounds;
     out->typed = u->typed;
     out->matched = u->matched;
@@ -134,10 +115,5 @@ enum vm_script_state vm_dz_script_state(const struct vax_machine *m, unsigned li
     out->loop_at = u->loop_at;
     out->round_end = u->round_end;
     out->nround_end = u->nround_end;
-    switch (u->state) {
-    case IO_USER_DONE: out->state = VM_SCRIPT_DONE; break;
-    case IO_USER_FAILED: out->state = VM_SCRIPT_FAILED; out->msg = u->failure; break;
-    default: out->state = VM_SCRIPT_RUNNING; break;
-    }
     return out->state;
 }

@@ -176,7 +176,8 @@ void vm_io_console_output(struct vax_machine *m, uint8_t c)
 
 static void script_type(void *ctx, uint8_t c) { vm_console_receive(ctx, c); }
 
-void vm_io_script_stop(void *ctx, const char *why)
+/* A scripted user asks the machine to stop (a failed expect, `halt`). */
+static void script_stop(void *ctx, const char *why)
 {
     struct vax_machine *m = ctx;
     io_system_request_stop(m->io->sys, why);
@@ -196,25 +197,48 @@ int vm_console_script(struct vax_machine *m, const char *text, size_t len, const
         snprintf(err, errlen, "a console script is already running");
         return -1;
     }
+    struct io_user_cfg cfg = {.type = script_type, .type_ctx = m, .who = "console script"};
+    if (vm_io_user_start(m, &m->io->con_script, &m->io->con_user, text, len, name, timeout_s,
+                         &cfg, err, errlen) < 0)
+        return -1;
+    vm_console_input(m, "", 0); /* the script types; the host's stdin does not */
+    m->io->con_user_on = 1;
+    return 0;
+}
+
+int vm_io_user_start(struct vax_machine *m, struct io_script *s, struct io_term_user *u,
+                     const char *text, size_t len, const char *name, double timeout_s,
+                     struct io_user_cfg *cfg, char *err, size_t errlen)
+{
     if (!(timeout_s > 0) || timeout_s > 1e6) {
         snprintf(err, errlen, "expect timeout %g s out of range (0-1e6]", timeout_s);
         return -1;
     }
-    if (io_script_parse(text, len, name, &m->io->con_script, err, errlen) < 0)
+    if (io_script_parse(text, len, name, s, err, errlen) < 0)
         return -1;
-    vm_console_input(m, "", 0); /* the script types; the host's stdin does not */
-    uint64_t timeout = (uint64_t)(timeout_s * (double)IO_CYCLES_PER_SEC + 0.5);
-    struct io_user_cfg cfg = {.type_cycles = VM_SCRIPT_TYPE_CYCLES, .timeout_cycles = timeout,
-                              .type = script_type, .type_ctx = m, .stop = vm_io_script_stop,
-                              .stop_ctx = m, .who = "console script"};
-    if (io_term_user_start(&m->io->con_user, &m->io->sys->ev, &m->io->con_script, &cfg) < 0) {
-        io_script_free(&m->io->con_script);
+    cfg->type_cycles = VM_SCRIPT_TYPE_CYCLES;
+    cfg->timeout_cycles = (uint64_t)(timeout_s * (double)IO_CYCLES_PER_SEC + 0.5);
+    cfg->stop = script_stop;
+    cfg->stop_ctx = m;
+    if (io_term_user_start(u, &m->io->sys->ev, s, cfg) < 0) {
+        io_script_free(s);
         snprintf(err, errlen, "out of memory");
         return -1;
     }
-    m->io->con_user_on = 1;
     m->int_dirty = 1;
     return 0;
+}
+
+enum vm_script_state vm_io_user_state(const struct io_term_user *u, const char **msg,
+                                      unsigned *line)
+{
+    *msg = "";
+    *line = u->pc < u->s->n ? u->s->step[u->pc].line : 0;
+    switch (u->state) {
+    case IO_USER_DONE: return VM_SCRIPT_DONE;
+    case IO_USER_FAILED: *msg = u->failure; return VM_SCRIPT_FAILED;
+    default: return VM_SCRIPT_RUNNING;
+    }
 }
 
 enum vm_script_state vm_console_script_state(const struct vax_machine *m, const char **msg,
@@ -224,14 +248,7 @@ enum vm_script_state vm_console_script_state(const struct vax_machine *m, const 
     *line = 0;
     if (!m->io || !m->io->con_user_on)
         return VM_SCRIPT_NONE;
-    const struct io_term_user *u = &m->io->con_user;
-    if (u->pc < u->s->n)
-        *line = u->s->step[u->pc].line;
-    switch (u->state) {
-    case IO_USER_DONE: return VM_SCRIPT_DONE;
-    case IO_USER_FAILED: *msg = u->failure; return VM_SCRIPT_FAILED;
-    default: return VM_SCRIPT_RUNNING;
-    }
+    return vm_io_user_state(&m->io->con_user, msg, line);
 }
 
 /* ---- attaching media ---- */

@@ -69,9 +69,16 @@ void vm_io_console_output(struct vax_machine *m, uint8_t c);
  * power-up); the users' teardown. */
 void vm_dz_users_setup(struct vax_machine *m);
 void vm_dz_users_free(struct vax_machine *m);
-/* A scripted user asks the machine to stop (a failed expect, `halt`):
- * ctx is the machine. */
-void vm_io_script_stop(void *ctx, const char *why);
+/* A scripted user, the console's or a DZ11 line's: checks the expect
+ * timeout, parses the script into *s and starts *u on the machine's event
+ * queue with cfg (its timeout and stop filled in here).  0, or -1 with a
+ * message (nothing is left allocated). */
+int vm_io_user_start(struct vax_machine *m, struct io_script *s, struct io_term_user *u,
+                     const char *text, size_t len, const char *name, double timeout_s,
+                     struct io_user_cfg *cfg, char *err, size_t errlen);
+/* A started user's state, its failure message and the script line it is at. */
+enum vm_script_state vm_io_user_state(const struct io_term_user *u, const char **msg,
+                                      unsigned *line);
 /* vm_dev.c: a character arrives in the console receiver (RXDB). */
 void vm_console_receive(struct vax_machine *m, uint8_t c);
 

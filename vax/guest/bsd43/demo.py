@@ -6,9 +6,9 @@ the options, finds it and the installed disk and passes its own path).
     demo.py --spamctl SPAMCTL --disk INSTALLED.dsk [--net-rate R] [--seed N]
             [--users N] [--svg FILE] [--no-perturbation] [--work DIR]
 
-Two copies of the installed disk (vax/guest/bsd43/install.py; the test
+Three copies of the installed disk (vax/guest/bsd43/install.py; the test
 bsd43-multiuser caches it as build/tests/bsd43/bsd43-work/rp06.dsk) boot
-multi-user at once, on two host cores, with the same inputs: the network
+multi-user at once, on the host's cores, with the same inputs: the network
 at R frames/s (default 200, seed 1), a benchmark user on tty00 and N
 shell users on tty01.. (users/, default 3; think times seeded), the DZ11
 on BR4 so that the trace tells its interrupts (0x10C) from the DEUNA's
@@ -17,8 +17,9 @@ XNSrouted, compiles the in-guest reader with 4.3BSD's cc, tells the
 benchmark user to start its job and runs the reader for 5 s.
 
 The first run is traced (host drain in tap mode, so the reader sees every
-record too).  The second has tracing off and sleeps where the first reads:
-the workload without the instrument.  Over the records the reader consumed
+record too).  The second is traced the same way but the console sleeps
+where the first reads; the third has tracing off too: the workload without
+the instrument.  --no-perturbation runs only the first.  Over the records the reader consumed
 the report gives the IPL 12 (SCB 0xB0) service time from the trace and
 from the reader (0.1 ms bins, the paper's Figure 4; --svg draws it), events
 per class, context switches per program, where the time went (idle,
@@ -64,7 +65,7 @@ def main():
     ap.add_argument("--users", type=int, default=3, help="shell users on tty01.. (0-7)")
     ap.add_argument("--svg", help="also draw the IPL 12 histogram (Figure 4) here")
     ap.add_argument("--no-perturbation", action="store_true",
-                    help="skip the untraced run (the job's time without SPAM)")
+                    help="only the traced run with the reader (no job times to compare)")
     ap.add_argument("--work", help="keep the run's files here (default: a temporary directory)")
     a = ap.parse_args()
     if a.net_rate < 0 or a.net_rate > 1e6:
@@ -175,11 +176,7 @@ def report(a, work):
     trace = r["spam"]
     bins, (nrec, nsamp, _ck, lost), mean = sr.guest_result(r["console"])
     start_rec = sr.reader_start(a.spamctl, trace)
-    names = os.path.join(work, "names")
-    p = subprocess.run([a.spamctl, "names", "extract", "--disk", r["dsk"], "--dz-br", str(DZ_BR),
-                        "-o", names], capture_output=True, text=True)
-    if p.returncode != 0:
-        raise sr.RunError(f"spamctl names extract: {p.stderr.strip()}")
+    names = sr.names_file(a.spamctl, r["dsk"], os.path.join(work, "names"), "--dz-br", str(DZ_BR))
     rate = f"{a.net_rate:g}"
     print(f"4.3BSD multi-user, network {rate} frames/s (seed {a.seed}), routed and XNSrouted, "
           f"a benchmark user and {a.users} shell user{'s' if a.users != 1 else ''} on DZ11 "
@@ -264,7 +261,7 @@ def report(a, work):
               f"{xnsr / max(w.intr_count[VEC_NET], 1):.0f} us per IPL 12 event")
 
     # ---- the reader and the perturbation ----
-    acc = sr.cpu_shares(rows, start_rec, nrec)
+    acc = sr.cpu_shares(rows, start_rec, nrec, window=w)
     print(f"\nspamread (pid {acc['pid']}) CPU share: "
           f"{pct(acc['user'] + acc['sys'], acc['span']):.2f}% (user {pct(acc['user'], acc['span']):.2f}%, "
           f"kernel {pct(acc['sys'], acc['span']):.2f}%; the paper's reader: about 5%)")

@@ -27,6 +27,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import install  # noqa: E402
 import tartape  # noqa: E402
+import timeacct  # noqa: E402
 
 SCRIPT = os.path.join(HERE, "spamread.script")
 SOURCES = [os.path.join(HERE, "spamread", f) for f in ("spamread.c", "spamrd.s")]
@@ -123,58 +124,27 @@ def host_hist(spamctl, trace, skip, records):
     return bins, count
 
 
-def names_file(spamctl, disk, out):
-    p = subprocess.run([spamctl, "names", "extract", "--disk", disk, "-o", out],
+def names_file(spamctl, disk, out, *extra):
+    """`spamctl names extract --disk DISK [EXTRA...] -o OUT`; returns OUT."""
+    p = subprocess.run([spamctl, "names", "extract", "--disk", disk, *extra, "-o", out],
                        capture_output=True, text=True)
     if p.returncode != 0:
         raise RunError(f"spamctl names extract exit {p.returncode}: {p.stderr.strip()}")
     return out
 
 
-def cpu_shares(rows, start, records, reader=READER):
-    """Where the time of the records [start, start+records) went, from the
-    decoded events: the reader's user mode, its kernel work (system calls,
-    faults, resuming it), interrupts (any process), other processes, idle.
-
-    Time between two records belongs to the state after the first.  A
-    system call of the reader that sleeps (its REI comes after an LDPCTX)
-    leaves the CPU idle from its CHMK until that LDPCTX, apart from
-    interrupts: 4.3BSD's idle loop writes no records, so the kernel path
-    from the CHMK to the idle loop counts as idle (a few tens of us a
-    sleep: the reader's share is a little low, not high)."""
-    rows = [r for r in rows if start <= int(r["index"]) < start + records]
-    if not rows:
+def cpu_shares(rows, start, records, reader=READER, window=None):
+    """Where the time of the records [start, start+records) went
+    (timeacct.py's accounting, or `window` when the caller has it): the
+    reader's user mode, its kernel work (system calls, faults, resuming it),
+    interrupts (any process), other processes, idle."""
+    w = window or timeacct.account(rows, start, records)
+    if not w.span:
         raise RunError("no events in spamread's records")
-    pids = {r["pid"] for r in rows if r["class"] == "ldpctx" and r.get("path") == reader}
+    pids = w.pids_of(reader)
     if len(pids) != 1:
         raise RunError(f"the reader {reader} is not one process in the records: pids {pids}")
     pid = pids.pop()
-    ldp = sorted(int(r["index"]) for r in rows if r["class"] == "ldpctx")
-    slept = set()
-    for r in rows:
-        if r["class"] == "rei" and r["open_index"] and (int(r["open_event"]) >> 12) == 3:
-            o, i = int(r["open_index"]), int(r["index"])
-            if any(o < k < i for k in ldp):
-                slept.add(o)
-    acc = {"user": 0, "sys": 0, "interrupt": 0, "other": 0, "idle": 0}
-    depth, base = 0, "other"
-    for a, b in zip(rows, rows[1:]):
-        cls, mine = a["class"], a["pid"] == pid
-        if cls == "interrupt":
-            depth += 1
-        elif cls == "rei":
-            oe = int(a["open_event"]) >> 12 if a["open_event"] else 0
-            if oe == 1:
-                depth = max(depth - 1, 0)
-            elif depth == 0:
-                base = ("user" if a["mode"] == "3" else "sys") if mine else "other"
-        elif cls in ("exception", "chm"):
-            if depth == 0:
-                base = ("idle" if int(a["index"]) in slept else "sys") if mine else "other"
-        elif cls == "ldpctx":
-            depth, base = 0, "sys" if mine else "other"
-        dt = int(b["t_us"]) - int(a["t_us"])
-        acc["interrupt" if depth else base] += dt
-    acc["span"] = int(rows[-1]["t_us"]) - int(rows[0]["t_us"])
-    acc["pid"] = int(pid)
-    return acc
+    others = sum(w.cpu(p) for p in set(w.user) | set(w.sys) if p != pid)
+    return {"user": w.user[pid], "sys": w.sys[pid], "interrupt": sum(w.intr.values()),
+            "other": others, "idle": w.idle, "span": w.span, "pid": pid}

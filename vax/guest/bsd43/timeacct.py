@@ -17,6 +17,7 @@ Time between two records belongs to the state after the first:
   microseconds a sleep, goes to idle with it: a process's kernel time is
   a little low, never high).
 """
+import bisect
 import collections
 
 INTERRUPT, EXCEPTION, CHM = 1, 2, 3
@@ -98,6 +99,5 @@ def account(rows, start, records):
 
 
 def _first_at_least(sorted_list, x):
-    import bisect
     i = bisect.bisect_left(sorted_list, x)
     return sorted_list[i] if i < len(sorted_list) else None
