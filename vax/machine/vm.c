@@ -87,6 +87,8 @@ static int label_cmp(const void *x, const void *y)
 static int label(const struct ucode_image *img, const char *name)
 {
     struct ulabel key = {.name = (char *)(uintptr_t)name};
+    if (!img->nlabels) /* bsearch must not see a null table */
+        return -1;
     const struct ulabel *l = bsearch(&key, img->labels, img->nlabels, sizeof key, label_cmp);
     return l ? l->addr : -1;
 }
@@ -424,8 +426,12 @@ struct vax_machine *vm_new(const struct vm_config *cfg, char *err, size_t errlen
     if (!sorted.labels) {
         snprintf(err, errlen, "out of memory");
     } else {
-        memcpy(sorted.labels, img->labels, img->nlabels * sizeof *sorted.labels);
-        qsort(sorted.labels, img->nlabels, sizeof *sorted.labels, label_cmp);
+        /* a source without labels has a null table: memcpy and qsort
+         * must not be handed it */
+        if (img->nlabels) {
+            memcpy(sorted.labels, img->labels, img->nlabels * sizeof *sorted.labels);
+            qsort(sorted.labels, img->nlabels, sizeof *sorted.labels, label_cmp);
+        }
         rc = build_roms(m, &sorted, err, errlen);
         free(sorted.labels);
     }
