@@ -271,12 +271,13 @@ static void script(void)
                          "halt now\n", "send \\x\n", "think 0\n", "think\n", "repeat\n",
                          "loop x\n", "loop\nloop\n", "loop\nrepeat\n", "loop\nsleep 0\nrepeat\n",
                          "loop\nsend a\nrepeat 0\n", "loop\nsend a\nrepeat 2x\n",
-                         "loop\nsend a\nrepeat 99999999999\n"};
+                         "loop\nsend a\nrepeat 99999999999\n",
+                         "loop\nsend a\nrepeat 2\nsend b\nrepeat\n"};
     const char *want[] = {"needs a text", "bad escape", "sleep needs", "sleep needs",
                           "unknown command", "halt takes nothing", "bad escape", "think needs",
                           "think needs", "repeat without a loop", "loop takes nothing",
                           "a second loop", "never wait", "never wait", "repeat takes",
-                          "repeat takes", "repeat takes"};
+                          "repeat takes", "repeat takes", "a second repeat"};
     for (unsigned i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         char text[64];
         snprintf(text, sizeof text, "# a comment\n\n%s", bad[i]);

@@ -118,7 +118,7 @@ int io_script_parse(const char *text, size_t len, const char *name, struct io_sc
     memset(out, 0, sizeof *out);
     snprintf(out->name, sizeof out->name, "%s", name ? name : "script");
     size_t cap = 0, loop_at = 0;
-    unsigned lineno = 0, loop_line = 0;
+    unsigned lineno = 0, loop_line = 0, repeat_line = 0;
     for (size_t pos = 0; pos < len;) {
         const char *l = text + pos;
         const char *nl = memchr(l, '\n', len - pos);
@@ -197,6 +197,13 @@ int io_script_parse(const char *text, size_t len, const char *name, struct io_sc
                 io_script_free(out);
                 return -1;
             }
+            if (repeat_line) { /* the round counter is one: so is its repeat */
+                snprintf(err, errlen, "%s:%u: a second repeat (the first is at line %u)",
+                         out->name, lineno, repeat_line);
+                io_script_free(out);
+                return -1;
+            }
+            repeat_line = lineno;
             if (!blank(arg, al) && count(arg, al, &st.count) < 0) {
                 snprintf(err, errlen, "%s:%u: repeat takes nothing or a count (1-%llu), not "
                          "\"%.*s\"", out->name, lineno, (unsigned long long)REPEAT_MAX,
