@@ -19,13 +19,16 @@ longwords mod 2^32, shows they are the same records).
 usage: spamread_hist.py SPAMCTL KERNEL.BIN
 """
 import os
-import re
 import struct
 import subprocess
 import sys
 import tempfile
 
-WIDTH, NBINS = 100, 50
+# the parsers of spamread's lines and of `spamctl hist`: the 4.3BSD reader's
+# run (the same output format) has them
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..",
+                                "vax", "guest", "bsd43"))
+import spamread_run  # noqa: E402
 # (net rate, seed): the demo's defaults, and a heavier load with more nesting
 RUNS = [(200, 1), (500, 2)]
 
@@ -41,42 +44,6 @@ def run_guest(spamctl, kernel, rate, seed, d):
         raise RuntimeError(f"spamctl run exit {p.returncode}: {p.stderr}")
     with open(con, encoding="latin-1") as f:
         return trace, f.read()
-
-
-def guest_bins(console):
-    bins, end = {}, None
-    for line in console.splitlines():
-        line = line.strip()
-        if line.startswith("spamread-bins "):
-            for pair in line.split()[1:]:
-                m = re.fullmatch(r"(\d+):(\d+)", pair)
-                if not m:
-                    raise RuntimeError(f"bad bins line: {line}")
-                lo, n = int(m.group(1)), int(m.group(2))
-                if lo in bins or lo % WIDTH or lo > WIDTH * NBINS or n == 0:
-                    raise RuntimeError(f"bad bin {pair}: {line}")
-                bins[lo] = n
-        m = re.fullmatch(r"spamread-end (\d+) (\d+) ([0-9a-f]{8}) (\d+)", line)
-        if m:
-            end = (int(m.group(1)), int(m.group(2)), int(m.group(3), 16), int(m.group(4)))
-    return bins, end
-
-
-def host_bins(spamctl, trace, records):
-    p = subprocess.run([spamctl, "hist", "--event", "int:0xB0", "--records", str(records),
-                        "--linear", f"{WIDTH}:{NBINS}", trace],
-                       capture_output=True, text=True, timeout=120)
-    if p.returncode != 0:
-        raise RuntimeError(f"spamctl hist exit {p.returncode}: {p.stderr}")
-    bins, count = {}, 0
-    for line in p.stdout.splitlines():
-        m = re.fullmatch(r"# .*: count (\d+)", line)
-        if m:
-            count = int(m.group(1))
-        m = re.fullmatch(r"bin (\d+) (\d+)", line)
-        if m and int(m.group(2)):
-            bins[int(m.group(1))] = int(m.group(2))
-    return bins, count
 
 
 def checksum(trace, records):
@@ -97,13 +64,14 @@ def main():
         for rate, seed in RUNS:
             tag = f"net {rate}/s seed {seed}"
             trace, con = run_guest(spamctl, kernel, rate, seed, d)
-            gb, end = guest_bins(con)
-            if end is None:
-                print(f"FAIL {tag}: no spamread-end line; console:\n{con}")
+            try:
+                gb, end, _ = spamread_run.guest_result(con)
+            except spamread_run.RunError as e:
+                print(f"FAIL {tag}: {e}; console:\n{con}")
                 fail = 1
                 continue
             recs, nsamp, ck, lost = end
-            hb, hcount = host_bins(spamctl, trace, recs)
+            hb, hcount = spamread_run.host_hist(spamctl, trace, 0, recs)
             hck = checksum(trace, recs)
             problems = []
             if hck != ck:
