@@ -87,8 +87,6 @@ static int label_cmp(const void *x, const void *y)
 static int label(const struct ucode_image *img, const char *name)
 {
     struct ulabel key = {.name = (char *)(uintptr_t)name};
-    if (!img->nlabels) /* bsearch must not see a null table */
-        return -1;
     const struct ulabel *l = bsearch(&key, img->labels, img->nlabels, sizeof key, label_cmp);
     return l ? l->addr : -1;
 }
