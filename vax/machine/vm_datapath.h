@@ -266,18 +266,29 @@ static inline void set_cc(struct vax_machine *m, unsigned cc, unsigned fl, uint3
 /* IRD's interrupt check (§9): only when a request could have appeared
  * since the last one -- a device event due, the IPL changed, an IPR or
  * the host touched the devices -- is the request logic evaluated. */
-static inline int int_request(struct vax_machine *m)
+static inline int int_quiet(const struct vax_machine *m)
 {
     uint32_t ipl = (m->psl >> 16) & 0x1F;
-    if (LIKELY(!m->int_dirty && m->st.microcycles < m->int_next && ipl == m->int_ipl))
-        return 0;
-    uint32_t vec;
+    return !m->int_dirty && m->st.microcycles < m->int_next && ipl == m->int_ipl;
+}
+
+/* The evaluation itself (it may run the devices' pending events). */
+static inline int int_eval(struct vax_machine *m)
+{
+    uint32_t vec, ipl = (m->psl >> 16) & 0x1F;
     if (vm_int_eval(m, &vec) > 0)
         return 1;
     m->int_dirty = 0;
     m->int_ipl = ipl;
     m->int_next = vm_dev_next_event(m);
     return 0;
+}
+
+static inline int int_request(struct vax_machine *m)
+{
+    if (LIKELY(int_quiet(m)))
+        return 0;
+    return int_eval(m);
 }
 
 /* SPAM's window opens (MISC TRACEWR, or TRACEHK in a traced flow's hook):
@@ -294,10 +305,11 @@ static inline void vm_spam_open(struct vax_machine *m, uint64_t t0, int hook)
  * an interrupt request and a trace fault; IRD_FETCH: go on to the fetch
  * (vm.c's ird_decode then latches the opcode). */
 #define IRD_FETCH 0xFFFFu
+/* Its first part: count and clear. */
 #if defined(__GNUC__)
 __attribute__((always_inline))
 #endif
-static inline unsigned ird_pre(struct vax_machine *m, int count)
+static inline void ird_clear(struct vax_machine *m, int count)
 {
     if (count)
         m->icnt++;
@@ -310,11 +322,18 @@ static inline unsigned ird_pre(struct vax_machine *m, int count)
             m->st.microcycles - m->spam_t0;
     m->spam_window = 0;
     m->usp = 0;
-    if (m->l_intr && int_request(m))
-        return m->l_intr; /* the interrupt flow, before any fetch */
+}
+
+/* Its last part, after the interrupt check: the fault PC and CCs, and
+ * the trace fault (§10): a pending trace faults before the fetch; else
+ * T -> TP. */
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
+static inline unsigned ird_trace(struct vax_machine *m)
+{
     m->fpc = m->r[15];
     m->fcc = m->psl & 0xF;
-    /* trace (§10): a pending trace faults before the fetch; else T -> TP */
     if (UNLIKELY(m->psl & (PSL_T | PSL_TP)) && m->l_trace) {
         if (m->psl & PSL_TP)
             return m->l_trace;
@@ -323,4 +342,16 @@ static inline unsigned ird_pre(struct vax_machine *m, int count)
     return IRD_FETCH;
 }
 
+#if defined(__GNUC__)
+__attribute__((always_inline))
 #endif
+static inline unsigned ird_pre(struct vax_machine *m, int count)
+{
+    ird_clear(m, count);
+    if (m->l_intr && int_request(m))
+        return m->l_intr; /* the interrupt flow, before any fetch */
+    return ird_trace(m);
+}
+
+#endif
+

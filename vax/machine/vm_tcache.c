@@ -22,6 +22,14 @@ struct tc_chunk {
     _Alignas(16) unsigned char data[];
 };
 
+/* The empty trace points at itself: no chaining pointer into the arena
+ * outlives a flush. */
+static void tc_nil_reset(struct vm_tcache *tc)
+{
+    tc->nil.pa = TC_NOPA;
+    tc->nil.succ = tc->nil.succ2 = &tc->nil;
+}
+
 struct vm_tcache *vm_tc_new(void)
 {
     struct vm_tcache *tc = calloc(1, sizeof *tc);
@@ -35,6 +43,7 @@ struct vm_tcache *vm_tc_new(void)
     }
     tc->hmask = TC_HASH0 - 1;
     tc->cap = TC_BUDGET;
+    tc_nil_reset(tc);
     return tc;
 }
 
@@ -66,6 +75,7 @@ void vm_tc_flush(struct vm_tcache *tc)
     free_chunks(tc);
     memset(tc->hash, 0, (tc->hmask + 1) * sizeof *tc->hash);
     tc->count = 0;
+    tc_nil_reset(tc);
     tc->flush_pending = 0;
     tc->st.flushes++;
     tc->st.traces = 0;
@@ -679,7 +689,8 @@ static int emit_special(struct tc_build *b, struct vax_machine *m, const struct 
         int st_fused = 0, cc_fused = 0;
         if (need_r) {
             static const unsigned fns[TCF__N] = {UA_PASSA, UA_PASSB, UA_ADD, UA_SUB, UA_AND,
-                                                 UA_OR, UA_XOR, UA_BIC, UA_ZEXT, UA_SEXT};
+                                                 UA_OR, UA_XOR, UA_BIC, UA_ZEXT, UA_SEXT,
+                                                 UA_SHL, UA_SHR, UA_SAR, UA_ROTL, UA_MASK};
             int fi = -1;
             for (int i = 0; i < TCF__N; i++)
                 if (fns[i] == f)
@@ -1104,6 +1115,7 @@ static struct tc_trace *build(struct vm_tcache *tc, struct vax_machine *m,
         return NULL;
     struct tc_trace *t = (struct tc_trace *)(void *)p;
     memset(t, 0, sizeof *t);
+    t->succ = t->succ2 = &tc->nil;
     p += (sizeof *t + 15) & ~(size_t)15;
     t->uops = (struct tc_uop *)(void *)p;
     p += (size_t)b->nu * sizeof(struct tc_uop);

@@ -57,7 +57,7 @@ struct tc_latch {
  * offset k of the machine (a plain destination, or the sink).  Every
  * other function goes through ALU_GEN. */
 #define TC_ALU_FNS(X) X(PASSA) X(PASSB) X(ADD) X(SUB) X(AND) X(OR) X(XOR) X(BIC) \
-    X(ZEXT) X(SEXT)
+    X(ZEXT) X(SEXT) X(SHL) X(SHR) X(SAR) X(ROTL) X(MASK)
 #define TC_UOPS(X)                                                              \
     /* control */                                                              \
     X(END) X(EXIT) X(LOOP) X(SYNC) X(GEN) X(MOV) X(MOV2)                       \
@@ -292,6 +292,9 @@ struct vm_tcache {
     struct vm_tcache_stats st;
     /* build scratch (vm_tcache.c) */
     struct tc_build *bs;
+    /* the empty trace: the executor's "no previous trace", whose
+     * successors are itself (address TC_NOPA matches no lookup) */
+    struct tc_trace nil;
 };
 
 struct vm_tcache *vm_tc_new(void);

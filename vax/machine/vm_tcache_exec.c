@@ -223,7 +223,12 @@ static void attach_side(struct vm_tcache *tc, struct tc_word *w, unsigned upc,
 #define TCB_RD                                                                 \
     do {                                                                       \
         mo->set->lru = mo->lru_next;                                           \
-        uint64_t v_ = vm_load_le(mo->host + (m->mar - mo->base), u->x);        \
+        const uint8_t *p_ = mo->host + (m->mar - mo->base);                    \
+        if (LIKELY(u->x == 4)) { /* (the common size: one load) */             \
+            m->mdr = (uint32_t)vm_load_le(p_, 4);                              \
+            break;                                                             \
+        }                                                                      \
+        uint64_t v_ = vm_load_le(p_, u->x);                                    \
         m->mdr = (uint32_t)v_;                                                 \
         if (u->x == 8)                                                         \
             m->q = (uint32_t)(v_ >> 32);                                       \
@@ -231,7 +236,8 @@ static void attach_side(struct vm_tcache *tc, struct tc_word *w, unsigned upc,
 #define TCB_RDOP                                                               \
     do {                                                                       \
         mo->set->lru = mo->lru_next;                                           \
-        uint64_t v_ = vm_load_le(mo->host + (m->mar - mo->base), u->x);        \
+        const uint8_t *p_ = mo->host + (m->mar - mo->base);                    \
+        uint64_t v_ = LIKELY(u->x == 4) ? vm_load_le(p_, 4) : vm_load_le(p_, u->x); \
         m->opv[u->k] = (uint32_t)v_;                                           \
         m->oph[u->k] = (uint32_t)(v_ >> 32);                                   \
     } while (0)
@@ -240,16 +246,22 @@ static void attach_side(struct vm_tcache *tc, struct tc_word *w, unsigned upc,
         ifast = 0; /* (it might write the instruction's own bytes) */          \
         mo->set->lru = mo->lru_next;                                           \
         mo->set->dirty[mo->way] = 1;                                           \
-        vm_store_le(mo->host + (m->mar - mo->base), u->x,                      \
-                    (uint64_t)m->q << 32 | m->mdr);                            \
+        uint8_t *p_ = mo->host + (m->mar - mo->base);                          \
+        if (LIKELY(u->x == 4))                                                 \
+            vm_store_le(p_, 4, m->mdr);                                        \
+        else                                                                   \
+            vm_store_le(p_, u->x, (uint64_t)m->q << 32 | m->mdr);              \
     } while (0)
 #define TCB_WROP                                                               \
     do {                                                                       \
         ifast = 0;                                                             \
         mo->set->lru = mo->lru_next;                                           \
         mo->set->dirty[mo->way] = 1;                                           \
-        vm_store_le(mo->host + (m->opa[u->k] - mo->base), u->x,                \
-                    (uint64_t)m->q << 32 | m->mdr);                            \
+        uint8_t *p_ = mo->host + (m->opa[u->k] - mo->base);                    \
+        if (LIKELY(u->x == 4))                                                 \
+            vm_store_le(p_, 4, m->mdr);                                        \
+        else                                                                   \
+            vm_store_le(p_, u->x, (uint64_t)m->q << 32 | m->mdr);              \
     } while (0)
 /* MISC */
 #define TCB_SETREG                                                             \
@@ -380,7 +392,7 @@ static int tc_run(struct vax_machine *m, uint64_t limit, int mapen, int snapped,
 #define NEXTU() do { u++; DISPATCH(); } while (0)
     struct vm_tcache *tc = m->tc;
     const struct tc_uop *u = NULL;
-    struct tc_trace *t = NULL, *seg = NULL, *last = NULL;
+    struct tc_trace *t = NULL, *seg = NULL, *last = &tc->nil;
     const struct tc_latch *fin = NULL; /* latches not yet written back */
     struct tc_word *lw = NULL;         /* the word of this IRD point (NULL: exact values) */
     struct tc_word *dw = NULL;         /* a diverging word */
@@ -403,7 +415,22 @@ ird_point:
     irdsnap = 0;
     if (UNLIKELY(m->step_ird) || UNLIKELY(!vm_memo_hit(mi_cur, m->r[15], 3)))
         goto ird_cold;
-    goto entry; /* (ird_pre may run the devices: the memo is checked again) */
+    ird_clear(m, 1);
+    if (m->l_intr && UNLIKELY(!int_quiet(m))) {
+        /* the evaluation may run the devices: the memo is checked again */
+        if (int_eval(m)) {
+            next = m->l_intr;
+            goto ird_taken;
+        }
+        next = ird_trace(m);
+        if (next != IRD_FETCH)
+            goto ird_taken;
+        goto fetch;
+    }
+    next = ird_trace(m);
+    if (UNLIKELY(next != IRD_FETCH))
+        goto ird_taken;
+    goto fetch_hit; /* (the memo holds the byte: nothing ran since the check) */
 
 ird_cold:
     if (UNLIKELY(m->step_ird) || (mapen && !vm_istream_safe(m, 3))) {
@@ -428,6 +455,8 @@ entry: {
         next = x;
         goto ird_taken;
     }
+}
+fetch: {
     uint32_t pc = m->r[15];
     if (LIKELY(vm_memo_hit(mi_cur, pc, 1)))
         goto fetch_hit;
@@ -469,18 +498,17 @@ fetched:
                 goto fetch_trap;
         }
     }
-    t = last ? last->succ : NULL;
-    if (UNLIKELY(!t || t->pa != key || t->opc != op)) {
-        t = last ? last->succ2 : NULL;
-        if (!t || t->pa != key || t->opc != op) {
+    /* (last is never NULL: the cache's own empty trace stands in) */
+    t = last->succ;
+    if (UNLIKELY(t->pa != key || t->opc != op)) {
+        t = last->succ2;
+        if (t->pa != key || t->opc != op) {
             t = vm_tc_find(tc, key);
             if (!t || t->opc != op)
                 goto miss;
         }
-        if (last) {
-            last->succ2 = last->succ;
-            last->succ = t;
-        }
+        last->succ2 = last->succ;
+        last->succ = t;
     }
     if (UNLIKELY(m->st.microcycles >= lim2))
         goto miss;
@@ -549,7 +577,7 @@ decode: {
         tc_latch_apply(m, fin);
     fin = NULL;
     if (UNLIKELY(tc->flush_pending)) { /* nothing points into the arena now */
-        last = NULL;
+        last = &tc->nil;
         t = NULL;
         vm_tc_flush(tc);
     }
@@ -585,7 +613,7 @@ recorded: /* the recorder ran the path through the interpreter */
         a = si.a;
         psl0 = si.psl0;
         lw = NULL;
-        last = t;
+        last = t ? t : &tc->nil;
         goto ird_point;
     case TC_REC_STOP:
         return IRDP_RETURN;
@@ -614,7 +642,7 @@ diverge: {
         if (u->k2 == TC_ALT_IRD) {
             lw = dw;
             fin = dw->seq;
-            last = NULL;
+            last = &tc->nil;
             goto ird_point;
         }
         next = u->k2;
@@ -631,7 +659,7 @@ diverge: {
     if (next == VM_SEQ_IRD) {
         lw = dw;
         fin = NULL;
-        last = NULL;
+        last = &tc->nil;
         goto ird_point;
     }
     goto side;
@@ -716,7 +744,7 @@ generic: { /* word dw through the interpreter */
             DISPATCH();
         }
         fin = NULL;
-        last = NULL;
+        last = &tc->nil;
         goto ird_point;
     default:
         break;
