@@ -61,20 +61,31 @@ static void attach_side(struct vm_tcache *tc, struct tc_word *w, unsigned upc,
 
 /* The counts a trace keeps behind until a sync point: microcycles, and
  * the memo hits of its references (one cache hit each, and a TB hit with
- * MAPEN: a memo holds only while MAPEN is what it was filled with). */
+ * MAPEN: a memo holds only while MAPEN is what it was filled with).
+ * Microcycles go into the machine at once (the interrupt check, the
+ * devices and the abort state read them); the hit counters and the
+ * cache's own statistics, which nothing reads while tc_run runs (a
+ * reference made elsewhere only adds to them), wait in locals until it
+ * returns (TC_RET). */
 #define TC_SYNC(cyc, refs)                                                     \
     do {                                                                       \
         m->st.microcycles += (cyc);                                            \
-        m->st.cache_hits += (refs);                                            \
-        m->st.tb_hits += (uint64_t)(refs) * (unsigned)mapen;                   \
-        tc->st.words += (cyc);                                                 \
+        p_refs += (refs);                                                      \
+        p_words += (cyc);                                                      \
     } while (0)
 #define TC_UNSYNC(cyc, refs)                                                   \
     do {                                                                       \
         m->st.microcycles -= (cyc);                                            \
-        m->st.cache_hits -= (refs);                                            \
-        m->st.tb_hits -= (uint64_t)(refs) * (unsigned)mapen;                   \
-        tc->st.words -= (cyc);                                                 \
+        p_refs -= (refs);                                                      \
+        p_words -= (cyc);                                                      \
+    } while (0)
+#define TC_RET(v)                                                              \
+    do {                                                                       \
+        m->st.cache_hits += p_refs;                                            \
+        m->st.tb_hits += p_refs * (unsigned)mapen;                             \
+        tc->st.words += p_words;                                               \
+        tc->st.hits += p_hits;                                                 \
+        return (v);                                                            \
     } while (0)
 
 /* ---- the uops' bodies (vm_tcache.h) ----
@@ -96,7 +107,7 @@ static void attach_side(struct vm_tcache *tc, struct tc_word *w, unsigned upc,
         if (UNLIKELY(m->st.microcycles >= lim2)) {                             \
             tc_latch_apply(m, hw->pre);                                        \
             *pupc = hw->upc;                                                   \
-            return IRDP_CONT;                                                  \
+            TC_RET(IRDP_CONT);                                                  \
         }                                                                      \
         u = (const struct tc_uop *)(const void *)u->p1;                        \
         DISPATCH();                                                            \
@@ -108,7 +119,7 @@ static void attach_side(struct vm_tcache *tc, struct tc_word *w, unsigned upc,
         tc_latch_apply(m, (const struct tc_latch *)(const void *)u->p2);       \
         tc->st.exits++;                                                        \
         *pupc = u->k;                                                          \
-        return IRDP_CONT;                                                      \
+        TC_RET(IRDP_CONT);                                                      \
     } while (0)
 #define TCB_SYNC TC_SYNC(u->k, u->k2)
 #define TCB_GEN                                                                \
@@ -404,6 +415,7 @@ static int tc_run(struct vax_machine *m, uint64_t limit, int mapen, int snapped,
     int irdsnap = snapped;     /* the IRD point took the abort state */
     struct vm_memo *mi_cur = m->memo.i; /* the I-stream memo entry last used */
     uint32_t sbb = 0;                  /* a specifier byte other than the path's */
+    uint64_t p_refs = 0, p_words = 0, p_hits = 0; /* counts waiting for TC_RET */
     int ifast = 0; /* the instruction's bytes are the root's, in memo mi_cur, and
                     * nothing but memo hits happened since: no reads needed */
     goto entry;
@@ -442,7 +454,7 @@ ird_cold:
             m->upc = lw->upc;
         if (m->step_ird) { /* an instruction step ends here */
             vm_ird_pending(m, mapen, fl, psl0, a);
-            return IRDP_RETURN;
+            TC_RET(IRDP_RETURN);
         }
         /* the fetch may microtrap: the abort state, as vm.c's ird_point */
         irdsnap = vm_seq_abort_state(m, mapen, 3, fl, psl0, a, 1);
@@ -479,7 +491,8 @@ fetch: {
 fetch_hit: {
     uint32_t pc = m->r[15];
     const uint8_t *hp = mi_cur->host + (pc - mi_cur->base);
-    memo_count(m, mi_cur);
+    p_refs++; /* memo_count's */
+    mi_cur->set->lru = mi_cur->lru_next;
     op = *hp;
     m->r[15] = pc + 1;
     key = (uint32_t)(hp - m->mem);
@@ -512,7 +525,7 @@ fetched:
     }
     if (UNLIKELY(m->st.microcycles >= lim2))
         goto miss;
-    tc->st.hits++;
+    p_hits++;
     m->st.instructions++;
     if (UNLIKELY(fin != NULL) && (!t->spec0 || fin->rx_def)) {
         /* the RN group and RX outlive IRD: the previous instruction's, when
@@ -550,21 +563,21 @@ ird_taken: /* an interrupt or a trace fault instead of the fetch */
     if (fin)
         tc_latch_apply(m, fin);
     *pupc = next;
-    return IRDP_CONT;
+    TC_RET(IRDP_CONT);
 
 fetch_trap: /* the opcode fetch microtrapped or stopped (ird_point in vm.c) */
     if (fin)
         tc_latch_apply(m, fin);
     if (m->stop)
-        return IRDP_RETURN;
+        TC_RET(IRDP_RETURN);
     if (mapen && !irdsnap) {
         vm_ucode_error(m, "internal: I-stream microtrap without abort state");
-        return IRDP_RETURN;
+        TC_RET(IRDP_RETURN);
     }
     m->utrap = 0;
     m->usp = 0;
     *pupc = m->utrap_upc;
-    return IRDP_CONT;
+    TC_RET(IRDP_CONT);
 
 miss:
     tc->st.lookups++; /* (the misses; vm_tcache_stats adds the hits) */
@@ -589,7 +602,7 @@ decode: {
         goto fetch_trap;
     if (!rec_ok || key == 0xFFFFFFFFu) {
         *pupc = next;
-        return IRDP_CONT;
+        TC_RET(IRDP_CONT);
     }
     struct tc_rec *rec = tc->rec;
     const struct drom_entry *e = m->cur;
@@ -616,7 +629,7 @@ recorded: /* the recorder ran the path through the interpreter */
         last = t ? t : &tc->nil;
         goto ird_point;
     case TC_REC_STOP:
-        return IRDP_RETURN;
+        TC_RET(IRDP_RETURN);
     case TC_REC_REMAP:
         if (si.status == VM_WS_IRD) {
             vm_ird_pending(m, mapen, si.fl, si.psl0, si.a);
@@ -624,10 +637,10 @@ recorded: /* the recorder ran the path through the interpreter */
         } else {
             *pupc = si.next;
         }
-        return IRDP_REMAP;
+        TC_RET(IRDP_REMAP);
     default: /* MID, LIMIT: the interpreter goes on at m->upc */
         *pupc = m->upc;
-        return IRDP_CONT;
+        TC_RET(IRDP_CONT);
     }
 
 bail: /* a specialised word cannot go the fast way: the interpreter runs it */
@@ -655,7 +668,7 @@ diverge: {
     next = vm_seq_resolve(m, w, fl, psl0, a, m->wdl[w->dl]);
     TC_SYNC(dw->pend, dw->rpend);
     if (m->stop)
-        return IRDP_RETURN;
+        TC_RET(IRDP_RETURN);
     if (next == VM_SEQ_IRD) {
         lw = dw;
         fin = NULL;
@@ -712,7 +725,7 @@ side: /* word dw went on to `next`, off the path; latches and microcycles exact 
     }
     tc->st.exits++;
     *pupc = next;
-    return IRDP_CONT;
+    TC_RET(IRDP_CONT);
 
 generic: { /* word dw through the interpreter */
     ifast = 0;
@@ -723,10 +736,10 @@ generic: { /* word dw through the interpreter */
     tc->st.generic++;
     switch (si.status) {
     case VM_WS_STOP:
-        return IRDP_RETURN;
+        TC_RET(IRDP_RETURN);
     case VM_WS_LIMIT:
         *pupc = dw->upc;
-        return IRDP_CONT;
+        TC_RET(IRDP_CONT);
     case VM_WS_IRD:
         fl = si.fl;
         a = si.a;
@@ -734,7 +747,7 @@ generic: { /* word dw through the interpreter */
         if (si.remap) {
             vm_ird_pending(m, mapen, fl, psl0, a);
             *pupc = dw->upc;
-            return IRDP_REMAP;
+            TC_RET(IRDP_REMAP);
         }
         lw = NULL;
         if (dw->flags & TW_IRD) {
@@ -752,18 +765,18 @@ generic: { /* word dw through the interpreter */
     next = si.next;
     if (si.remap) {
         *pupc = next;
-        return IRDP_REMAP;
+        TC_RET(IRDP_REMAP);
     }
     if (si.trapped) {
         tc->st.exits++;
         *pupc = next;
-        return IRDP_CONT;
+        TC_RET(IRDP_CONT);
     }
     if (next == dw->next && !(dw->flags & TW_IRD) &&
         (!(dw->flags & TW_SPEC) || m->specb == dw->byte)) {
         if (m->st.microcycles + dw->rem >= limit) {
             *pupc = next;
-            return IRDP_CONT;
+            TC_RET(IRDP_CONT);
         }
         TC_UNSYNC(dw->pend, dw->rpend);
         u = dw->after;
@@ -772,7 +785,7 @@ generic: { /* word dw through the interpreter */
     if (dw->flags & TW_SPEC) { /* another specifier byte: no side trace */
         tc->st.exits++;
         *pupc = next;
-        return IRDP_CONT;
+        TC_RET(IRDP_CONT);
     }
     goto side;
 }
@@ -786,7 +799,7 @@ spec_diverge: /* a specifier byte other than the recorded one; latches exact */
     if (++seg->bad > 8 && !seg->dead && seg->pa != TC_NOPA) /* the code changed: record it again */
         vm_tc_drop(tc, seg);
     *pupc = next;
-    return IRDP_CONT;
+    TC_RET(IRDP_CONT);
 
 #if !TC_THREADED
 dispatch:
@@ -836,15 +849,15 @@ spec_slow: {
         else
             TC_SYNC(0, 1);
         if (m->stop)
-            return IRDP_RETURN;
+            TC_RET(IRDP_RETURN);
         if (mapen && !snap) {
             vm_ucode_error(m, "internal: I-stream microtrap without abort state");
-            return IRDP_RETURN;
+            TC_RET(IRDP_RETURN);
         }
         m->utrap = 0;
         m->usp = 0;
         *pupc = m->utrap_upc;
-        return IRDP_CONT;
+        TC_RET(IRDP_CONT);
     }
     next = vm_spec_decode(m, bb);
     if (bb == (u->k & 0xFF) && next == u->k >> 16)
@@ -868,7 +881,7 @@ spec_mismatch: /* another specifier byte, sbb, consumed */
         NOT_REACHED();
     }
 #endif
-    return IRDP_RETURN; /* not reached */
+    TC_RET(IRDP_RETURN); /* not reached */
 #undef OP
 #undef OPALU
 #undef OPF
