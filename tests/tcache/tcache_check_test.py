@@ -4,13 +4,16 @@ workloads: `spamctl run --tcache-check` stops the machine at the first
 instruction after which the two differ in any state (vax/machine/
 vm_tcache_check.c), so a clean run to the expected end is the check.
 
-usage: tcache_check_test.py SPAMCTL EVKAA.EXE KERNEL.BIN
+usage: tcache_check_test.py SPAMCTL EVKAA.EXE KERNEL.BIN VASM SELFMOD.S
 
   * EVKAA (DEC's instruction test) for 40 M microcycles: pass 1 and some
     fifty passes after it, every opcode group, guards failing into side
     traces;
   * the bundled guest kernel booted to its shutdown (memory management,
-    exceptions, interrupts, context switches, user mode).
+    exceptions, interrupts, context switches, user mode);
+  * selfmod.s, a loop that rewrites its own literals, opcodes and branch
+    displacements while its traces replay: a trace is recognised by its
+    bytes, so every stale one must be left at the changed byte.
 
 Each must also show that the cache did the work (--tcache-stats): most
 lookups hit and side traces were entered, or the check proved nothing.
@@ -91,11 +94,36 @@ def guest(spamctl, kernel, work):
     cache_worked("guest", m, 0.95)
 
 
+def selfmod(spamctl, vasm, source, work):
+    binf = os.path.join(work, "selfmod.bin")
+    a = subprocess.run([vasm, "--raw", "--base", "0x1000", "-o", binf, source],
+                       capture_output=True, text=True)
+    check(a.returncode == 0, "selfmod: assembles", a.stderr[-500:])
+    if a.returncode:
+        return
+    cmd = [spamctl, "run", "--raw", binf, "--load-at", "0x1000", "--set", "r14=8000",
+           "--max-cycles", "unlimited"]
+    con = os.path.join(work, "selfmod.txt")
+    r, reason, m, _ = run(cmd + ["--console-in", ""], con)
+    check(r.returncode == 0 and reason == "HALT instruction",
+          "selfmod: runs to its HALT in lock step (stop: %s)" % reason, r.stderr[-500:])
+    plain = subprocess.run(cmd + ["--no-tcache", "--console-in", "", "--dump-state", "-"],
+                           capture_output=True, text=True, timeout=120)
+    regs = re.compile(r'"r": \[[^]]*\]')
+    got, want = regs.search(r.stdout), regs.search(plain.stdout)
+    check(got is not None and want is not None and got.group(0) == want.group(0),
+          "selfmod: the registers at HALT are the plain interpreter's",
+          "%s\n%s" % (got and got.group(0), want and want.group(0)))
+    check(m is not None and int(m.group(2)) > 0 and int(m.group(4)) > 0,
+          "selfmod: traces were entered and left at changed bytes (hits and exits)")
+
+
 def main():
-    spamctl, image, kernel = sys.argv[1:4]
+    spamctl, image, kernel, vasm, source = sys.argv[1:6]
     with tempfile.TemporaryDirectory() as work:
         evkaa(spamctl, image, work)
         guest(spamctl, kernel, work)
+        selfmod(spamctl, vasm, source, work)
     if FAILS:
         print("%d check(s) failed" % len(FAILS))
         return 1

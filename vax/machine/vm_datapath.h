@@ -317,10 +317,11 @@ static inline void ird_clear(struct vax_machine *m, int count)
     m->mchk_active = 0;
     m->in_exc = 0;
     m->mm_active = 0;
-    if (UNLIKELY(m->spam_window)) /* SPAM's microcycles, this IRD's word included */
+    if (UNLIKELY(m->spam_window)) { /* SPAM's microcycles, this IRD's word included */
         *(m->spam_window == 2 ? &m->st.spam_hook_cycles : &m->st.spam_insn_cycles) +=
             m->st.microcycles - m->spam_t0;
-    m->spam_window = 0;
+        m->spam_window = 0;
+    }
     m->usp = 0;
 }
 

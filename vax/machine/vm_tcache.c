@@ -26,8 +26,9 @@ struct tc_chunk {
  * outlives a flush. */
 static void tc_nil_reset(struct vm_tcache *tc)
 {
-    tc->nil.pa = TC_NOPA;
+    tc->nil.pa = tc->nil.fpa = TC_NOPA;
     tc->nil.succ = tc->nil.succ2 = &tc->nil;
+    tc->last = &tc->nil;
 }
 
 struct vm_tcache *vm_tc_new(void)
@@ -166,7 +167,7 @@ void vm_tc_drop(struct vm_tcache *tc, struct tc_trace *t)
         *pp = t->hnext;
         tc->count--;
     }
-    t->pa = TC_NOPA;
+    t->pa = t->fpa = TC_NOPA;
     t->dead = 1;
 }
 
@@ -1166,6 +1167,7 @@ static struct tc_trace *build(struct vm_tcache *tc, struct vax_machine *m,
         memcpy(t->im, mk, 16);
     }
     t->pa = rec->root ? rec->key : TC_NOPA;
+    t->fpa = ilen >= 1 && ilen <= 8 ? t->pa : TC_NOPA;
     t->opc = rec->root ? rec->opc : 0xFFFF;
     t->spec0 = (uint8_t)(rec->root && rec->spec0);
     tc->st.traces++;

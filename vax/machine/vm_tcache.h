@@ -234,6 +234,7 @@ struct tc_trace {
     struct tc_trace *hnext;  /* hash chain (roots) */
     struct tc_trace *succ, *succ2; /* the roots that followed the last two times */
     uint32_t pa;             /* roots: physical address of the opcode; TC_NOPA: none */
+    uint32_t fpa;            /* pa where its bytes (ilen 1..8) say all, else TC_NOPA */
     uint16_t opc;            /* roots: the opcode (FD page: 0x100 | byte) */
     uint8_t spec0;           /* roots: it starts with the first specifier byte */
     uint8_t dead;            /* dropped: no lookup finds it again */
@@ -295,6 +296,9 @@ struct vm_tcache {
     /* the empty trace: the executor's "no previous trace", whose
      * successors are itself (address TC_NOPA matches no lookup) */
     struct tc_trace nil;
+    /* the executor's last root, kept from one call to the next so that
+     * its successor is predicted across them (&nil: none) */
+    struct tc_trace *last;
 };
 
 struct vm_tcache *vm_tc_new(void);

@@ -85,6 +85,7 @@ static void attach_side(struct vm_tcache *tc, struct tc_word *w, unsigned upc,
         m->st.tb_hits += p_refs * (unsigned)mapen;                             \
         tc->st.words += p_words;                                               \
         tc->st.hits += p_hits;                                                 \
+        tc->last = last;                                                       \
         return (v);                                                            \
     } while (0)
 
@@ -403,7 +404,7 @@ static int tc_run(struct vax_machine *m, uint64_t limit, int mapen, int snapped,
 #define NEXTU() do { u++; DISPATCH(); } while (0)
     struct vm_tcache *tc = m->tc;
     const struct tc_uop *u = NULL;
-    struct tc_trace *t = NULL, *seg = NULL, *last = &tc->nil;
+    struct tc_trace *t = NULL, *seg = NULL, *last = tc->last; /* (kept between calls) */
     const struct tc_latch *fin = NULL; /* latches not yet written back */
     struct tc_word *lw = NULL;         /* the word of this IRD point (NULL: exact values) */
     struct tc_word *dw = NULL;         /* a diverging word */
@@ -425,8 +426,15 @@ ird_point:
      * common case: the next three bytes are in an I-stream memo, so the
      * fetch cannot microtrap and needs no abort state (vm_istream_safe). */
     irdsnap = 0;
-    if (UNLIKELY(m->step_ird) || UNLIKELY(!vm_memo_hit(mi_cur, m->r[15], 3)))
+    if (UNLIKELY(m->step_ird))
         goto ird_cold;
+    if (UNLIKELY(!vm_memo_hit(mi_cur, m->r[15], 3))) {
+        /* (another line: its own memo entry may hold it) */
+        struct vm_memo *mi_ = vm_memo_isel(m, m->r[15]);
+        if (!vm_memo_hit(mi_, m->r[15], 3))
+            goto ird_cold;
+        mi_cur = mi_;
+    }
     ird_clear(m, 1);
     if (m->l_intr && UNLIKELY(!int_quiet(m))) {
         /* the evaluation may run the devices: the memo is checked again */
@@ -493,9 +501,21 @@ fetch_hit: {
     const uint8_t *hp = mi_cur->host + (pc - mi_cur->base);
     p_refs++; /* memo_count's */
     mi_cur->set->lru = mi_cur->lru_next;
-    op = *hp;
     m->r[15] = pc + 1;
     key = (uint32_t)(hp - m->mem);
+    /* The common case: the trace that followed the last one last time,
+     * recognised by its address and its bytes (the opcode's among them)
+     * in one compare (fpa: TC_NOPA where that cannot be done).  (The
+     * memory has 16 bytes to spare past its end for such loads.) */
+    t = last->succ;
+    uint64_t x0;
+    memcpy(&x0, hp, 8);
+    if (LIKELY(t->fpa == key) && LIKELY(((x0 ^ t->ib[0]) & t->im[0]) == 0) &&
+        LIKELY(m->st.microcycles < lim2)) {
+        ifast = 1;
+        goto enter;
+    }
+    op = *hp;
 }
 fetched:
     if (UNLIKELY(op == 0xFD)) {
@@ -525,6 +545,21 @@ fetched:
     }
     if (UNLIKELY(m->st.microcycles >= lim2))
         goto miss;
+    /* the instruction's bytes, once: its SPEC and IB uops need not look */
+    /* (the builder made sure they lie in the opcode's line, which the
+     * I-stream memo mi_cur holds) */
+    ifast = 0;
+    if (t->ilen) {
+        const uint8_t *hp0 = m->mem + key;
+        uint64_t x0;
+        memcpy(&x0, hp0, 8);
+        ifast = ((x0 ^ t->ib[0]) & t->im[0]) == 0;
+        if (UNLIKELY(t->ilen > 8) && ifast) {
+            memcpy(&x0, hp0 + 8, 8);
+            ifast = ((x0 ^ t->ib[1]) & t->im[1]) == 0;
+        }
+    }
+enter: /* trace t, at its instruction's IRD; ifast set */
     p_hits++;
     m->st.instructions++;
     if (UNLIKELY(fin != NULL) && (!t->spec0 || fin->rx_def)) {
@@ -542,20 +577,6 @@ fetched:
     }
     fin = NULL;
     seg = t;
-    /* the instruction's bytes, once: its SPEC and IB uops need not look */
-    /* (the builder made sure they lie in the opcode's line, which the
-     * I-stream memo mi_cur holds) */
-    ifast = 0;
-    if (t->ilen) {
-        const uint8_t *hp0 = m->mem + key;
-        uint64_t x0;
-        memcpy(&x0, hp0, 8);
-        ifast = ((x0 ^ t->ib[0]) & t->im[0]) == 0;
-        if (UNLIKELY(t->ilen > 8) && ifast) {
-            memcpy(&x0, hp0 + 8, 8);
-            ifast = ((x0 ^ t->ib[1]) & t->im[1]) == 0;
-        }
-    }
     u = t->uops;
     DISPATCH();
 
