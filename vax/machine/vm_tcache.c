@@ -996,6 +996,112 @@ static int iscan(struct tc_build *b, struct vax_machine *m, const struct tc_rec 
     return len;
 }
 
+/* ALUR (vm_tcache.h): the function index of an ALU uop at L, or -1. */
+static int alur_index(unsigned fi)
+{
+#define TC_ALUR_MAP(F) if (fi == TCF_##F) return TCR_##F;
+    TC_ALUR_FNS(TC_ALUR_MAP)
+#undef TC_ALUR_MAP
+    return -1;
+}
+
+static int in_cells(const uint32_t *c, const uint32_t *lo, size_t n)
+{
+    return c >= lo && c < lo + n;
+}
+
+/* Follows which cell of the machine holds the executor's r (the last ALU
+ * result) from uop to uop, and turns an ALU uop at L whose operand A is
+ * that cell into its ALUR form.  A cell holds r after an ALU uop stores
+ * its result there or ST_R stores r there, until r or the cell changes;
+ * anything not known to leave both alone forgets it.  Where uops are
+ * entered other than from the one before, nothing is known: a segment's
+ * start and a loop's head; after a word the interpreter ran (a bail, a
+ * generic word) the executor reloads r from the cell the word ends with
+ * (rend[word]). */
+static void forward_r(struct tc_build *b, struct vax_machine *m, const struct tc_rec *rec,
+                      const uint32_t **rend)
+{
+    const uint32_t *rc = NULL;
+    int head = rec->end == TC_END_LOOP ? b->w[rec->loop_to].region : -1;
+    int wnext = 0; /* the next word whose start is to come */
+    for (int i = 0; i <= b->nu; i++) {
+        while (wnext < rec->n && (wnext + 1 < rec->n ? b->w[wnext + 1].region : b->nu - 1) <= i) {
+            if (wnext + 1 < rec->n && b->w[wnext + 1].region == head)
+                rend[wnext] = NULL; /* (the head forgets) */
+            else
+                rend[wnext] = rc;
+            wnext++;
+        }
+        if (i == head)
+            rc = NULL;
+        if (i == b->nu)
+            break;
+        struct tb_uop *t = &b->u[i];
+        unsigned op = t->u.op;
+        if (op >= TU_ALU_BASE && op < TU_ALUR_BASE) {
+            unsigned j = op - TU_ALU_BASE, var = j % TC_ALU_VARS, ww = j / TC_ALU_VARS % 3;
+            int rf = alur_index(j / TC_ALU_VARS / 3);
+            if (rc && t->c1 < 0 && t->u.p1 == rc && ww == 2 && rf >= 0)
+                t->u.op = (uint16_t)(TU_ALUR_BASE + (unsigned)rf * TC_ALU_VARS + var);
+            const uint32_t *dst = (const uint32_t *)(const void *)((const char *)m + t->u.k);
+            rc = dst == &m->rf[RF_SINK] ? NULL : dst;
+            continue;
+        }
+        const uint32_t *w1 = NULL, *w2 = NULL; /* cells it writes */
+        switch (op) {
+        case TU_ST_R:
+            rc = t->u.p1;
+            continue;
+        case TU_S2: case TU_LDA: case TU_PSL0:
+        case TU_MCK_R: case TU_MCK_S: case TU_MCK_P: case TU_WR: case TU_WROP:
+        case TU_PUSH: case TU_POP:
+        case TU_G_COND: case TU_G_PSL_Z: case TU_G_PSL_N: case TU_G_PSL_V: case TU_G_PSL_C:
+        case TU_G_PSL_NZ: case TU_G_PSL_CZ: case TU_G_IOVT: case TU_G_ALU_Z: case TU_G_ALU_N:
+        case TU_G_ALU_V: case TU_G_ALU_C: case TU_G_ALU_LT: case TU_G_ALU_LE: case TU_G_ALU_CZ:
+        case TU_G_OPREG: case TU_G_OPREG_NOVT: case TU_G_NOVT: case TU_G_SC_Z: case TU_G_A_B0:
+        case TU_G_A_B31: case TU_G_A_Z: case TU_G_PSL_KERN: case TU_GD_A4: case TU_GD_A2:
+        case TU_GD_OPREG: case TU_GD_SPM: case TU_GD_MFORK:
+            continue; /* neither r nor a cell */
+        case TU_CC_ARITH: case TU_CC_LOGIC: case TU_CC_TEST: case TU_CC_CMP: case TU_CC_NZV:
+        case TU_CC_NZVC0: case TU_CC_QUAD:
+            w1 = &m->psl;
+            break;
+        case TU_ST_S: case TU_STW_S: case TU_STW_R: case TU_STRN_R: case TU_STRN_S:
+            w1 = t->u.p1;
+            break;
+        case TU_MOV:
+            w1 = (const uint32_t *)(const void *)((const char *)m + t->u.k);
+            break;
+        case TU_MOV2:
+            w1 = (const uint32_t *)(const void *)((const char *)m + t->u.k);
+            w2 = (const uint32_t *)(const void *)((const char *)m + t->u.k2);
+            break;
+        case TU_RD:
+            w1 = &m->mdr;
+            w2 = &m->q;
+            break;
+        case TU_RDOP:
+            if (rc && (in_cells(rc, m->opv, 6) || in_cells(rc, m->oph, 6)))
+                rc = NULL;
+            continue;
+        case TU_SPEC:
+            w1 = &m->r[15];
+            break;
+        case TU_IB: case TU_RXS: case TU_SOPR: case TU_SLS:
+            w1 = &m->r[15];
+            if (rc && in_cells(rc, m->tc_tmp, 3))
+                rc = NULL;
+            break;
+        default: /* r, or cells chosen at run time, or the interpreter */
+            rc = NULL;
+            continue;
+        }
+        if (rc && (rc == w1 || rc == w2))
+            rc = NULL;
+    }
+}
+
 /* Builds the segment the recorder left in rec. */
 static struct tc_trace *build(struct vm_tcache *tc, struct vax_machine *m,
                               const struct tc_rec *rec)
@@ -1095,6 +1201,8 @@ static struct tc_trace *build(struct vm_tcache *tc, struct vax_machine *m,
     }
     uint8_t ibytes[16];
     int ilen = rec->root ? iscan(b, m, rec, ibytes) : 0;
+    const uint32_t *rend[TC_MAX_WORDS];
+    forward_r(b, m, rec, rend);
     /* fuse adjacent pairs that have a handler of their own; the second
      * uop stays where it is (something may jump to it) */
 #define TC_FENT(n, ca, ba, cb, bb) {ca, cb, TU_F_##n},
@@ -1134,6 +1242,7 @@ static struct tc_trace *build(struct vm_tcache *tc, struct vax_machine *m,
         t->words[i].pre = &imgs[b->w[i].pre];
         t->words[i].mid = &imgs[b->w[i].mid];
         t->words[i].seq = &imgs[b->w[i].seq];
+        t->words[i].rcell = rend[i];
     }
     const void *const *hs = vm_tc_handlers();
     for (int i = 0; i < b->nu; i++) {

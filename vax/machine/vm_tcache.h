@@ -94,6 +94,17 @@ enum { TC_ALU_FNS(TC_ENUM_ITEM) TCF__N };
 /* variants: 0 no flags, 1 flags, 2 + (CC - UCC_ARITH) flags and CC */
 #define TC_ALU_VARS 8
 #define TCA(F, W, V) (TU_ALU_BASE + (TCF_##F * 3 + (W)) * TC_ALU_VARS + (V))
+/* Some of them again at L with operand A the executor's own r (ALUR):
+ * the builder uses these where A's cell holds the last ALU result, just
+ * stored there, so that the value does not make a round trip through
+ * memory from one word to the next (a push's MAR - 4, a mask rotated
+ * four bits at a time). */
+#define TC_ALUR_FNS(X) X(ADD) X(SUB) X(AND) X(OR) X(XOR) X(BIC) X(SHL) X(SHR) X(ROTL)
+#define TC_ENUM_ITEM(n) TCR_##n,
+enum { TC_ALUR_FNS(TC_ENUM_ITEM) TCR__N };
+#undef TC_ENUM_ITEM
+#define TU_ALUR_BASE (TU_ALU_BASE + TCF__N * 3 * TC_ALU_VARS)
+#define TCR(F, V) (TU_ALUR_BASE + TCR_##F * TC_ALU_VARS + (V))
 
 /* Pairs of uops frequent enough to have one handler for both (the
  * builder fuses them where they are adjacent): name, the first uop's
@@ -140,6 +151,8 @@ enum { TC_ALU_FNS(TC_ENUM_ITEM) TCF__N };
     X(MOVL_STRN, TCA(PASSA, 2, 3), TCB_ALU(PASSA, 2, 3), TU_STRN_R, TCB_STRN_R)  \
     X(ADDL_STRN, TCA(ADD, 2, 2), TCB_ALU(ADD, 2, 2), TU_STRN_R, TCB_STRN_R)      \
     X(SUBNZV_STRN, TCA(SUB, 2, 6), TCB_ALU(SUB, 2, 6), TU_STRN_R, TCB_STRN_R)    \
+    X(S2_SUBR, TU_S2, TCB_S2, TCR(SUB, 0), TCB_ALUR(SUB, 0))                      \
+    X(S2_ADDR, TU_S2, TCB_S2, TCR(ADD, 0), TCB_ALUR(ADD, 0))                      \
     X(XORL_STRN, TCA(XOR, 2, 3), TCB_ALU(XOR, 2, 3), TU_STRN_R, TCB_STRN_R)      \
     X(BICL_STRN, TCA(BIC, 2, 3), TCB_ALU(BIC, 2, 3), TU_STRN_R, TCB_STRN_R)      \
     X(ANDF_GZ, TCA(AND, 2, 1), TCB_ALU(AND, 2, 1), TU_G_ALU_Z, TCB_G_ALU_Z)      \
@@ -175,7 +188,7 @@ enum { TC_ALU_FNS(TC_ENUM_ITEM) TCF__N };
 
 #define TC_FENUM(n, ca, ba, cb, bb) TU_F_##n,
 enum {
-    TU_FUSED_BASE_ = TU_ALU_BASE + TCF__N * 3 * TC_ALU_VARS - 1,
+    TU_FUSED_BASE_ = TU_ALUR_BASE + TCR__N * TC_ALU_VARS - 1,
     TC_FUSED(TC_FENUM)
     TU__COUNT
 };
@@ -227,6 +240,7 @@ struct tc_word {
     const struct tc_latch *pre, *mid, *seq; /* latches before it, during it, at its sequencing */
     struct tc_side *side;
     const struct tc_uop *after;  /* the uop after its own: where the trace goes on */
+    const uint32_t *rcell;   /* the cell the uops after it take r's value from (ALUR) */
 };
 
 /* A segment: a root trace (from an IRD point) or a side trace. */

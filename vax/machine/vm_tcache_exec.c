@@ -171,6 +171,17 @@ static void attach_side(struct vm_tcache *tc, struct tc_word *w, unsigned upc,
         if (V >= 2)                                                            \
             set_cc(m, UCC_ARITH + (V - 2), fl, r);                             \
     } while (0)
+#define TCB_ALUR(F, V)                                                         \
+    do {                                                                       \
+        a = r; /* (the builder knows *u->p1 holds it) */                       \
+        if (V)                                                                 \
+            r = alu(m, UA_##F, a, *u->p2, 2, &fl);                             \
+        else                                                                   \
+            r = alu_nofl(m, UA_##F, a, *u->p2, 2);                             \
+        TC_CELL(m, u->k) = r;                                                  \
+        if (V >= 2)                                                            \
+            set_cc(m, UCC_ARITH + (V - 2), fl, r);                             \
+    } while (0)
 #define TCB_MOV TC_CELL(m, u->k) = *u->p1
 #define TCB_MOV2                                                               \
     do {                                                                       \
@@ -376,8 +387,11 @@ static int tc_run(struct vax_machine *m, uint64_t limit, int mapen, int snapped,
     &&h_alu_##F##_##W##_3, &&h_alu_##F##_##W##_4, &&h_alu_##F##_##W##_5, &&h_alu_##F##_##W##_6, \
     &&h_alu_##F##_##W##_7,
 #define TC_ALU_LABELS(F) TC_ALU_LABW(F, 0) TC_ALU_LABW(F, 1) TC_ALU_LABW(F, 2)
+#define TC_ALUR_LABELS(F) &&h_alur_##F##_0, &&h_alur_##F##_1, &&h_alur_##F##_2, \
+    &&h_alur_##F##_3, &&h_alur_##F##_4, &&h_alur_##F##_5, &&h_alur_##F##_6, &&h_alur_##F##_7,
 #define TC_FLABEL(n, ca, ba, cb, bb) &&hf_##n,
     static const void *const tab[TU__COUNT] = {TC_UOPS(TC_LABEL) TC_ALU_FNS(TC_ALU_LABELS)
+                                                   TC_ALUR_FNS(TC_ALUR_LABELS)
                                                    TC_FUSED(TC_FLABEL)};
 #undef TC_FLABEL
     if (table) { /* the handlers' addresses, for the builder */
@@ -386,14 +400,17 @@ static int tc_run(struct vax_machine *m, uint64_t limit, int mapen, int snapped,
     }
 #undef TC_LABEL
 #undef TC_ALU_LABELS
+#undef TC_ALUR_LABELS
 #undef TC_ALU_LABW
 #define OP(n) h_##n:
 #define OPALU(F, W, FL) h_alu_##F##_##W##_##FL:
+#define OPALUR(F, FL) h_alur_##F##_##FL:
 #define OPF(n) hf_##n:
 #define DISPATCH() goto *u->h
 #else
 #define OP(n) case TU_##n:
 #define OPALU(F, W, FL) case TU_ALU_BASE + (TCF_##F * 3 + W) * TC_ALU_VARS + FL:
+#define OPALUR(F, FL) case TCR(F, FL):
 #define OPF(n) case TU_F_##n:
 #define DISPATCH() goto dispatch
     if (table) { /* a switch dispatches */
@@ -800,6 +817,8 @@ generic: { /* word dw through the interpreter */
             TC_RET(IRDP_CONT);
         }
         TC_UNSYNC(dw->pend, dw->rpend);
+        if (dw->rcell) /* the value the uops after it expect in r */
+            r = *dw->rcell;
         u = dw->after;
         DISPATCH();
     }
@@ -840,6 +859,12 @@ dispatch:
 #undef TC_ALU_HS
 #undef TC_ALU_HW
 #undef TC_ALU_H
+#define TC_ALUR_H(F, V) OPALUR(F, V) { TCB_ALUR(F, V); NEXTU(); }
+#define TC_ALUR_HS(F) TC_ALUR_H(F, 0) TC_ALUR_H(F, 1) TC_ALUR_H(F, 2) TC_ALUR_H(F, 3) \
+    TC_ALUR_H(F, 4) TC_ALUR_H(F, 5) TC_ALUR_H(F, 6) TC_ALUR_H(F, 7)
+    TC_ALUR_FNS(TC_ALUR_HS)
+#undef TC_ALUR_HS
+#undef TC_ALUR_H
     /* fused pairs: the second uop's body follows the first's directly */
 #define TC_FUSED_H(n, ca, ba, cb, bb) OPF(n) { ba; u++; bb; NEXTU(); }
     TC_FUSED(TC_FUSED_H)
@@ -905,6 +930,7 @@ spec_mismatch: /* another specifier byte, sbb, consumed */
     TC_RET(IRDP_RETURN); /* not reached */
 #undef OP
 #undef OPALU
+#undef OPALUR
 #undef OPF
 #undef DISPATCH
 #undef NEXTU
