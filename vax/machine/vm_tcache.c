@@ -1215,6 +1215,13 @@ static struct tc_trace *build(struct vm_tcache *tc, struct vax_machine *m,
                 i++;
                 break;
             }
+#define TC_FMENT(n, ca, cb, len, body) {ca, cb, len, TU_F_##n},
+    static const uint16_t more[][4] = {TC_FUSED_MORE(TC_FMENT)};
+#undef TC_FMENT
+    for (size_t f = 0; f < sizeof more / sizeof more[0]; f++)
+        for (int i = 0; i + more[f][2] < b->nu; i++)
+            if (b->u[i].u.op == more[f][0] && b->u[i + more[f][2]].u.op == more[f][1])
+                b->u[i].u.op = more[f][3];
     /* one arena block: the segment, its uops, words, constants, images */
     size_t sz = sizeof(struct tc_trace) + (size_t)b->nu * sizeof(struct tc_uop) +
                 (size_t)n * sizeof(struct tc_word) + (size_t)b->ni * sizeof(struct tc_latch) +

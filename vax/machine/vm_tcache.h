@@ -186,13 +186,38 @@ enum { TC_ALUR_FNS(TC_ENUM_ITEM) TCR__N };
     X(STS_RD, TU_ST_S, TCB_ST_S, TU_RD, TCB_RD)                                 \
     X(RXS_ADD, TU_RXS, TCB_RXS, TCA(ADD, 2, 0), TCB_ALU(ADD, 2, 0))
 
+/* Longer runs, made of a fused run already in place (its code and the
+ * number of uops it covers) and the run after it: name, the two codes,
+ * the first run's length, the bodies in order separated by u++.  Applied
+ * after the pairs, in this order (a later entry may extend an earlier).
+ * The memory words of CALLS, RET, PUSHR and POPR: MAR +- 4, the memo
+ * check, MAR, MDR and the reference. */
+#define TC_FUSED_MORE(X)                                                       \
+    X(S2SUBR_MCKR, TU_F_S2_SUBR, TU_F_MCKR_ST, 2,                              \
+      TCB_S2; u++; TCB_ALUR(SUB, 0); u++; TCB_MCK_R; u++; TCB_ST_R)             \
+    X(S2ADDR_MCKR, TU_F_S2_ADDR, TU_F_MCKR_ST, 2,                              \
+      TCB_S2; u++; TCB_ALUR(ADD, 0); u++; TCB_MCK_R; u++; TCB_ST_R)             \
+    X(MCKR_ST_WR, TU_F_MCKR_ST, TU_F_ST_WR, 2,                                 \
+      TCB_MCK_R; u++; TCB_ST_R; u++; TCB_ST_S; u++; TCB_WR)                     \
+    X(MCKR_ST_RD, TU_F_MCKR_ST, TU_F_STS_RD, 2,                                \
+      TCB_MCK_R; u++; TCB_ST_R; u++; TCB_ST_S; u++; TCB_RD)                     \
+    X(PUSHMEM, TU_F_S2SUBR_MCKR, TU_F_ST_WR, 4,                                \
+      TCB_S2; u++; TCB_ALUR(SUB, 0); u++; TCB_MCK_R; u++; TCB_ST_R; u++;        \
+      TCB_ST_S; u++; TCB_WR)                                                   \
+    X(POPMEM, TU_F_S2ADDR_MCKR, TU_F_STS_RD, 4,                                \
+      TCB_S2; u++; TCB_ALUR(ADD, 0); u++; TCB_MCK_R; u++; TCB_ST_R; u++;        \
+      TCB_ST_S; u++; TCB_RD)
+
 #define TC_FENUM(n, ca, ba, cb, bb) TU_F_##n,
+#define TC_FMENUM(n, ca, cb, len, body) TU_F_##n,
 enum {
     TU_FUSED_BASE_ = TU_ALUR_BASE + TCR__N * TC_ALU_VARS - 1,
     TC_FUSED(TC_FENUM)
+    TC_FUSED_MORE(TC_FMENUM)
     TU__COUNT
 };
 #undef TC_FENUM
+#undef TC_FMENUM
 
 struct tc_word;
 struct tc_trace;

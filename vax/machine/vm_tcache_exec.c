@@ -390,9 +390,12 @@ static int tc_run(struct vax_machine *m, uint64_t limit, int mapen, int snapped,
 #define TC_ALUR_LABELS(F) &&h_alur_##F##_0, &&h_alur_##F##_1, &&h_alur_##F##_2, \
     &&h_alur_##F##_3, &&h_alur_##F##_4, &&h_alur_##F##_5, &&h_alur_##F##_6, &&h_alur_##F##_7,
 #define TC_FLABEL(n, ca, ba, cb, bb) &&hf_##n,
+#define TC_FMLABEL(n, ca, cb, len, body) &&hf_##n,
     static const void *const tab[TU__COUNT] = {TC_UOPS(TC_LABEL) TC_ALU_FNS(TC_ALU_LABELS)
                                                    TC_ALUR_FNS(TC_ALUR_LABELS)
-                                                   TC_FUSED(TC_FLABEL)};
+                                                   TC_FUSED(TC_FLABEL)
+                                                   TC_FUSED_MORE(TC_FMLABEL)};
+#undef TC_FMLABEL
 #undef TC_FLABEL
     if (table) { /* the handlers' addresses, for the builder */
         *table = tab;
@@ -869,6 +872,9 @@ dispatch:
 #define TC_FUSED_H(n, ca, ba, cb, bb) OPF(n) { ba; u++; bb; NEXTU(); }
     TC_FUSED(TC_FUSED_H)
 #undef TC_FUSED_H
+#define TC_FUSED_MORE_H(n, ca, cb, len, body) OPF(n) { body; NEXTU(); }
+    TC_FUSED_MORE(TC_FUSED_MORE_H)
+#undef TC_FUSED_MORE_H
 
 spec_slow: {
     /* a specifier byte the memo cannot give: the interpreter's way, with
