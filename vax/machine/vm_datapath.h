@@ -34,6 +34,7 @@
 #define PSL_FU 0x40u
 #define PSL_DV 0x80u
 #define PSL_TP 0x40000000u
+#define PSL_IPL_BITS 0x001F0000u /* PSL<20:16> */
 
 enum { F_C = 1, F_V = 2, F_Z = 4, F_N = 8 };
 
@@ -268,14 +269,14 @@ static inline void set_cc(struct vax_machine *m, unsigned cc, unsigned fl, uint3
  * the host touched the devices -- is the request logic evaluated. */
 static inline int int_quiet(const struct vax_machine *m)
 {
-    uint32_t ipl = (m->psl >> 16) & 0x1F;
-    return !m->int_dirty && m->st.microcycles < m->int_next && ipl == m->int_ipl;
+    return !(m->int_dirty | ((m->psl & PSL_IPL_BITS) ^ m->int_ipl)) &&
+           m->st.microcycles < m->int_next;
 }
 
 /* The evaluation itself (it may run the devices' pending events). */
 static inline int int_eval(struct vax_machine *m)
 {
-    uint32_t vec, ipl = (m->psl >> 16) & 0x1F;
+    uint32_t vec, ipl = m->psl & PSL_IPL_BITS;
     if (vm_int_eval(m, &vec) > 0)
         return 1;
     m->int_dirty = 0;

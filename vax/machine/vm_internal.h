@@ -221,7 +221,7 @@ struct vax_machine {
      * deliverable request: no device event due (int_next), the IPL the
      * same, no IPR access or acknowledge since (int_dirty) */
     uint64_t int_next;
-    uint32_t int_ipl;
+    uint32_t int_ipl;           /* (in place: PSL & PSL_IPL_BITS) */
     int int_dirty;
     /* interrupt request lines */
     uint32_t sisr;              /* software interrupt summary <15:1> */

@@ -437,6 +437,11 @@ static int tc_run(struct vax_machine *m, uint64_t limit, int mapen, int snapped,
     struct vm_memo *mi_cur = m->memo.i; /* the I-stream memo entry last used */
     uint32_t sbb = 0;                  /* a specifier byte other than the path's */
     uint64_t p_refs = 0, p_words = 0, p_hits = 0; /* counts waiting for TC_RET */
+    /* the nearer of the next device event (while the request logic is
+     * quiet) and lim2; the request logic's evaluation alone moves it */
+#define TC_EV() (ev = m->int_next < lim2 ? m->int_next : lim2)
+    uint64_t ev = 0;
+    TC_EV();
     int ifast = 0; /* the instruction's bytes are the root's, in memo mi_cur, and
                     * nothing but memo hits happened since: no reads needed */
     goto entry;
@@ -456,9 +461,20 @@ ird_point:
         mi_cur = mi_;
     }
     ird_clear(m, 1);
-    if (m->l_intr && UNLIKELY(!int_quiet(m))) {
+    /* the request logic is quiet (int_quiet) and the cycle limit far:
+     * one compare against the nearer of the two (ev) */
+    if (LIKELY(!(m->int_dirty | ((m->psl & PSL_IPL_BITS) ^ m->int_ipl))) &&
+        LIKELY(m->st.microcycles < ev)) {
+        next = ird_trace(m);
+        if (UNLIKELY(next != IRD_FETCH))
+            goto ird_taken;
+        goto fetch_near; /* (the memo holds the byte: nothing ran since the check) */
+    }
+    if (m->l_intr && !int_quiet(m)) {
         /* the evaluation may run the devices: the memo is checked again */
-        if (int_eval(m)) {
+        int taken = int_eval(m);
+        TC_EV();
+        if (taken) {
             next = m->l_intr;
             goto ird_taken;
         }
@@ -470,7 +486,7 @@ ird_point:
     next = ird_trace(m);
     if (UNLIKELY(next != IRD_FETCH))
         goto ird_taken;
-    goto fetch_hit; /* (the memo holds the byte: nothing ran since the check) */
+    goto fetch_hit;
 
 ird_cold:
     if (UNLIKELY(m->step_ird) || (mapen && !vm_istream_safe(m, 3))) {
@@ -491,6 +507,7 @@ ird_cold:
 entry: {
     /* at an IRD point whose abort state is taken if it was needed */
     unsigned x = ird_pre(m, 1);
+    TC_EV(); /* (the request logic may have been evaluated) */
     if (x != IRD_FETCH) {
         next = x;
         goto ird_taken;
@@ -515,28 +532,36 @@ fetch: {
             goto fetched;
         }
     }
+    goto fetch_hit; /* (not fetch_near: the cycle limit is not known to be far) */
 }
-fetch_hit: {
-    uint32_t pc = m->r[15];
-    const uint8_t *hp = mi_cur->host + (pc - mi_cur->base);
-    p_refs++; /* memo_count's */
-    mi_cur->set->lru = mi_cur->lru_next;
-    m->r[15] = pc + 1;
-    key = (uint32_t)(hp - m->mem);
-    /* The common case: the trace that followed the last one last time,
-     * recognised by its address and its bytes (the opcode's among them)
-     * in one compare (fpa: TC_NOPA where that cannot be done).  (The
-     * memory has 16 bytes to spare past its end for such loads.) */
-    t = last->succ;
-    uint64_t x0;
-    memcpy(&x0, hp, 8);
-    if (LIKELY(t->fpa == key) && LIKELY(((x0 ^ t->ib[0]) & t->im[0]) == 0) &&
-        LIKELY(m->st.microcycles < lim2)) {
-        ifast = 1;
-        goto enter;
-    }
-    op = *hp;
-}
+    /* The opcode fetch from memo mi_cur, and the common case: the trace
+     * that followed the last one last time, recognised by its address and
+     * its bytes (the opcode's among them) in one compare (fpa: TC_NOPA
+     * where that cannot be done).  (The memory has 16 bytes to spare past
+     * its end for such loads.) */
+#define TC_FETCH_SUCC(near)                                                    \
+    do {                                                                       \
+        uint32_t pc = m->r[15];                                                \
+        const uint8_t *hp = mi_cur->host + (pc - mi_cur->base);                \
+        p_refs++; /* memo_count's */                                           \
+        mi_cur->set->lru = mi_cur->lru_next;                                   \
+        m->r[15] = pc + 1;                                                     \
+        key = (uint32_t)(hp - m->mem);                                         \
+        t = last->succ;                                                        \
+        uint64_t x0;                                                           \
+        memcpy(&x0, hp, 8);                                                    \
+        if (LIKELY(t->fpa == key) && LIKELY(((x0 ^ t->ib[0]) & t->im[0]) == 0) && \
+            (near)) {                                                          \
+            ifast = 1;                                                         \
+            goto enter;                                                        \
+        }                                                                      \
+        op = *hp;                                                              \
+    } while (0)
+fetch_near: /* the cycle limit is known to be far (ev) */
+    TC_FETCH_SUCC(1);
+    goto fetched;
+fetch_hit:
+    TC_FETCH_SUCC(LIKELY(m->st.microcycles < lim2));
 fetched:
     if (UNLIKELY(op == 0xFD)) {
         uint32_t pc = m->r[15];
