@@ -184,7 +184,22 @@ enum { TC_ALUR_FNS(TC_ENUM_ITEM) TCR__N };
     X(ST_WR, TU_ST_S, TCB_ST_S, TU_WR, TCB_WR)                                  \
     X(STS_RDOP, TU_ST_S, TCB_ST_S, TU_RDOP, TCB_RDOP)                           \
     X(STS_RD, TU_ST_S, TCB_ST_S, TU_RD, TCB_RD)                                 \
-    X(RXS_ADD, TU_RXS, TCB_RXS, TCA(ADD, 2, 0), TCB_ALU(ADD, 2, 0))
+    X(RXS_ADD, TU_RXS, TCB_RXS, TCA(ADD, 2, 0), TCB_ALU(ADD, 2, 0))             \
+    /* (counted on the 4.3BSD boot, mostly its idle loop, and EVKAA) */       \
+    X(SUBF_GZ, TCA(SUB, 2, 1), TCB_ALU(SUB, 2, 1), TU_G_ALU_Z, TCB_G_ALU_Z)      \
+    X(SUBF_GC, TCA(SUB, 2, 1), TCB_ALU(SUB, 2, 1), TU_G_ALU_C, TCB_G_ALU_C)      \
+    X(SUBF_GLE, TCA(SUB, 2, 1), TCB_ALU(SUB, 2, 1), TU_G_ALU_LE, TCB_G_ALU_LE)   \
+    X(ST_RDOP, TU_ST_R, TCB_ST_R, TU_RDOP, TCB_RDOP)                            \
+    X(RDOP_PASSA4, TU_RDOP, TCB_RDOP, TCA(PASSA, 2, 4), TCB_ALU(PASSA, 2, 4))    \
+    X(PASSA4_END, TCA(PASSA, 2, 4), TCB_ALU(PASSA, 2, 4), TU_END, TCB_END)       \
+    X(PASSA3_END, TCA(PASSA, 2, 3), TCB_ALU(PASSA, 2, 3), TU_END, TCB_END)       \
+    X(OR_STPSL, TCA(OR, 2, 0), TCB_ALU(OR, 2, 0), TU_STPSL_R, TCB_STPSL_R)       \
+    X(BIC_STPSL, TCA(BIC, 2, 0), TCB_ALU(BIC, 2, 0), TU_STPSL_R, TCB_STPSL_R)    \
+    X(MOV_GKERN, TU_MOV, TCB_MOV, TU_G_PSL_KERN, TCB_G_PSL_KERN)                \
+    X(STRES_GOPREG, TU_STRES_R, TCB_STRES_R, TU_G_OPREG, TCB_G_OPREG)           \
+    X(MOV_END, TU_MOV, TCB_MOV, TU_END, TCB_END)                                \
+    X(WR_END, TU_WR, TCB_WR, TU_END, TCB_END)                                   \
+    X(RD_MOV, TU_RD, TCB_RD, TU_MOV, TCB_MOV)
 
 /* Longer runs, made of a fused run already in place (its code and the
  * number of uops it covers) and the run after it: name, the two codes,
@@ -206,7 +221,23 @@ enum { TC_ALUR_FNS(TC_ENUM_ITEM) TCR__N };
       TCB_ST_S; u++; TCB_WR)                                                   \
     X(POPMEM, TU_F_S2ADDR_MCKR, TU_F_STS_RD, 4,                                \
       TCB_S2; u++; TCB_ALUR(ADD, 0); u++; TCB_MCK_R; u++; TCB_ST_R; u++;        \
-      TCB_ST_S; u++; TCB_RD)
+      TCB_ST_S; u++; TCB_RD)                                                   \
+    /* (counted on the 4.3BSD boot and EVKAA) */                              \
+    X(IBSEXTB_GZEND, TU_F_IB_SEXTB, TU_F_GZ_END, 2,                            \
+      TCB_IB; u++; TCB_ALU(SEXT, 0, 0); u++; TCB_G_PSL_Z; u++; TCB_END)         \
+    X(IBSEXTB_ADDEND, TU_F_IB_SEXTB, TU_F_ADD_END, 2,                          \
+      TCB_IB; u++; TCB_ALU(SEXT, 0, 0); u++; TCB_ALU(ADD, 2, 0); u++; TCB_END)  \
+    X(IBSEXTB_GZADD, TU_F_IB_SEXTB, TU_F_GZ_ADD, 2,                            \
+      TCB_IB; u++; TCB_ALU(SEXT, 0, 0); u++; TCB_G_PSL_Z; u++;                  \
+      TCB_ALU(ADD, 2, 0))                                                      \
+    X(IBSEXTB_GNZADD, TU_F_IB_SEXTB, TU_F_GNZ_ADD, 2,                          \
+      TCB_IB; u++; TCB_ALU(SEXT, 0, 0); u++; TCB_G_PSL_NZ; u++;                 \
+      TCB_ALU(ADD, 2, 0))                                                      \
+    X(ADDMCKR_ST, TU_F_ADD_MCKR, TU_ST_R, 2,                                   \
+      TCB_ALU(ADD, 2, 0); u++; TCB_MCK_R; u++; TCB_ST_R)                        \
+    X(SPECIB_MOV, TU_F_SPEC_IB, TU_MOV, 2, TCB_SPEC; u++; TCB_IB; u++; TCB_MOV) \
+    X(SPECMOV2_SPECMOV2, TU_F_SPEC_MOV2, TU_F_SPEC_MOV2, 2,                    \
+      TCB_SPEC; u++; TCB_MOV2; u++; TCB_SPEC; u++; TCB_MOV2)
 
 #define TC_FENUM(n, ca, ba, cb, bb) TU_F_##n,
 #define TC_FMENUM(n, ca, cb, len, body) TU_F_##n,
