@@ -6,7 +6,7 @@ usage: bench_vs_simh.py VASM SPAMCTL VAX780 [--kernel KERNEL.BIN]
                         [--evkaa EVKAA.EXE] [--seconds S] [--reps N]
                         [--demo-seconds S] [--demo-reps N] [--callgrind]
                         [--only NAME]... [--quick]
-                        [--bsd43 RP06.DSK [--bsd43-until STRING]
+                        [--bsd43 RP06.DSK [--bsd43-optional] [--bsd43-until STRING]
                          [--bsd43-flags R11] [--oracle8600 PATH]]
        bench_vs_simh.py --write-programs DIR
                         (the three loops as DIR/NAME.s, shorter: the
@@ -58,12 +58,15 @@ demo-off, demo-trace (ours only)
     alternate, and each row is the best of --demo-reps.  The host-time cost of
     tracing is (best traced - best untraced) / best untraced.
 
-bsd43 (with --bsd43 DISK)
+bsd43-single, bsd43 (with --bsd43 DISK; --bsd43-optional: a missing DISK
+skips them with a note instead of failing)
     4.3BSD booted from an installed RP06 image (vax/guest/bsd43/install.py;
     tests/bsd43 leaves one in the build directory) on ours and on open-simh's
     VAX 8600 (--oracle8600, default ../shared/oracles/vax8600): the disk's
-    /boot with R10 = 0 and R11 = --bsd43-flags (default 0: multi-user),
-    run until the console prints --bsd43-until (default `login: `).  Each
+    /boot with R10 = 0.  bsd43-single: R11 = 2 (RB_SINGLE), until the
+    single-user shell starts (the console prints its `erase ^?, kill ^U,
+    intr ^C` line); bsd43: R11 = --bsd43-flags (default 0: multi-user),
+    until the console prints --bsd43-until (default `login: `).  Each
     run boots a fresh copy of the image.  Whole runs, VAX instructions
     (ours: --dump-state; SIMH: `show time`) over host CPU time (where
     tests/bench/bsd43_boot_bench.py reports wall time), best of --reps.
@@ -137,7 +140,9 @@ PROGRAMS = [
      "    ret\n"),
 ]
 RATIO_TARGET = {"alu": 1.0, "memcopy": 1.0, "calls-ret": 1.0, "evkaa": 1.0,
-                "bsd43": 1.0}
+                "bsd43-single": 1.0, "bsd43": 1.0}
+# what the single-user shell prints as it starts (stty's report)
+BSD43_SINGLE_UNTIL = "erase ^?, kill ^U, intr ^C"
 
 # EVKAA: load at 0, start at 0x200; pass counter (word) at 0x1822.
 EVKAA_PASS = 0x1822
@@ -565,14 +570,13 @@ def bsd43_modules():
     return install, ufs
 
 
-def bench_bsd43(a, ours, work, results, notes):
-    """4.3BSD booted from an installed RP06 image (a fresh copy each run)
-    on both 8600s, the disk's own /boot with R10 = 0 (hp) and R11 =
-    --bsd43-flags, until the console prints --bsd43-until; whole runs,
+def bench_bsd43(a, ours, work, results, notes, row, flags, until):
+    """Row `row`: 4.3BSD booted from an installed RP06 image (a fresh copy
+    each run) on both 8600s, the disk's own /boot with R10 = 0 (hp) and
+    R11 = flags, until the console prints `until`; whole runs,
     instructions over host CPU time."""
     install, ufs = bsd43_modules()
     disk = os.path.join(work, "bsd43.dsk")
-    until = a.bsd43_until
     script = os.path.join(work, "bsd43.script")
     with open(script, "w") as f:
         f.write("expect %s\nhalt\n" % until)
@@ -587,10 +591,10 @@ def bench_bsd43(a, ours, work, results, notes):
     def ours_run():
         shutil.copyfile(a.bsd43, disk)
         t, st = ours.state([ours.spamctl, "run", "--boot", "rp0", "--boot-flags",
-                            str(a.bsd43_flags), "--attach", "rp0=" + disk, "--memory",
+                            str(flags), "--attach", "rp0=" + disk, "--memory",
                             str(install.MEMORY_MB), "--todr", str(install.BOOT_TODR),
                             "--max-cycles", "unlimited", "--console-script", script,
-                            "--console-out", con], "bsd43", want_halt=False)
+                            "--console-out", con], row, want_halt=False)
         text = "".join(chr(ord(c) & 0x7F) for c in evkaa_console(con))  # even parity
         if until not in text.replace("\r", ""):
             raise RunError("4.3BSD on ours did not print %r (stop: %s):\n%s"
@@ -604,7 +608,7 @@ def bench_bsd43(a, ours, work, results, notes):
             f.write("set cpu %dm\nset tto 7b\nset rl disable\nset rp0 rp06\n"
                     "attach rp0 %s\nload -o %s 0\ndep r10 0\ndep r11 %d\n"
                     "expect \"%s\" show time; exit\nrun 2\n"
-                    % (install.MEMORY_MB, disk, bootf, a.bsd43_flags, until))
+                    % (install.MEMORY_MB, disk, bootf, flags, until))
         t, out, _, _, _, _ = run([a.oracle8600, ini], cwd=work)
         m = re.search(r"Time:\s*(\d+)", out)
         if not m or until not in out.replace("\r", ""):
@@ -613,19 +617,19 @@ def bench_bsd43(a, ours, work, results, notes):
 
     runs = [ours_run() for _ in range(a.reps)]
     t, st = min(runs, key=lambda r: r[0])
-    hit = ours.hit("bsd43")
+    hit = ours.hit(row)
     ips = st["instructions"] / t
     sr = min(simh_run() for _ in range(a.reps))
     sips = sr[1] / sr[0]
-    print(row_line("bsd43", ips, sips, st["microcycles"] / t,
+    print(row_line(row, ips, sips, st["microcycles"] / t,
                    st["microcycles"] / st["instructions"], None,
-                   ours.rss_kb["bsd43"], hit), flush=True)
-    notes.append("bsd43: boot (R11 = %d) to %r, whole runs (start-up included), host CPU "
+                   ours.rss_kb[row], hit), flush=True)
+    notes.append("%s: boot (R11 = %d) to %r, whole runs (start-up included), host CPU "
                  "time: ours %d instructions in %.1f s, SIMH's 8600 %d in %.1f s (its "
                  "column is open-simh's 8600, not vax780)"
-                 % (a.bsd43_flags, until, st["instructions"], t, sr[1], sr[0]))
-    results["bsd43"] = {"ours": ips, "simh": sips, "rss_kb": ours.rss_kb["bsd43"],
-                        "mem_mb": install.MEMORY_MB}
+                 % (row, flags, until, st["instructions"], t, sr[1], sr[0]))
+    results[row] = {"ours": ips, "simh": sips, "rss_kb": ours.rss_kb[row],
+                    "mem_mb": install.MEMORY_MB}
 
 
 def summary(results):
@@ -641,7 +645,7 @@ def summary(results):
         rows.append(("demo: tracing + host drain host-time cost < 5%",
                      "%+.1f%%" % c, c < 5.0))
     for name in ("alu", "memcopy", "calls-ret", "evkaa", "demo-off",
-                 "demo-trace", "bsd43"):
+                 "demo-trace", "bsd43-single", "bsd43"):
         if name in results:
             lim = RSS_BASE_MB + results[name]["mem_mb"]
             mb = results[name]["rss_kb"] / 1024.0
@@ -685,6 +689,7 @@ def parse(argv):
     a.oracle8600 = os.path.join(src, "..", "shared", "oracles", "vax8600")
     a.bsd43_until = "login: "
     a.bsd43_flags = 0
+    a.bsd43_optional = False
     a.seconds, a.callgrind, a.only, a.reps = 1.0, False, [], 3
     a.demo_seconds, a.demo_reps = 5.0, 7
     quick = False
@@ -722,6 +727,8 @@ def parse(argv):
             a.demo_seconds, demo_given = float(rest.pop(0)), True
         elif o == "--quick":
             quick = True
+        elif o == "--bsd43-optional":
+            a.bsd43_optional = True
         else:
             sys.exit("unknown option %s\n%s" % (o, __doc__))
     if quick:
@@ -733,7 +740,7 @@ def parse(argv):
             a.demo_seconds = 1.0
         if not demo_reps_given:
             a.demo_reps = 3
-    names = [p[0] for p in PROGRAMS] + ["evkaa", "demo", "bsd43"]
+    names = [p[0] for p in PROGRAMS] + ["evkaa", "demo", "bsd43-single", "bsd43"]
     for n in a.only:
         if n not in names:
             sys.exit("--only: one of %s" % ", ".join(names))
@@ -746,6 +753,9 @@ def main():
     if a.callgrind and not shutil.which("valgrind"):
         print("(valgrind not found: no host instructions per microcycle)")
         a.callgrind = False
+    bsd43_missing = None
+    if a.bsd43 and a.bsd43_optional and not os.path.isfile(a.bsd43):
+        bsd43_missing, a.bsd43 = a.bsd43, None
     for what, path in (("--evkaa", a.evkaa), ("--kernel", a.kernel),
                        ("--bsd43", a.bsd43)):
         if path and not os.path.isfile(path):
@@ -774,11 +784,17 @@ def main():
                     bench_demo(a, ours, work, results, notes)
                 else:
                     notes.append("demo: skipped (no --kernel)")
-            if want("bsd43"):
+            for row, flags, until in (("bsd43-single", 2, BSD43_SINGLE_UNTIL),
+                                      ("bsd43", a.bsd43_flags, a.bsd43_until)):
+                if not want(row):
+                    continue
                 if a.bsd43:
-                    bench_bsd43(a, ours, work, results, notes)
+                    bench_bsd43(a, ours, work, results, notes, row, flags, until)
+                elif bsd43_missing:
+                    notes.append("%s: skipped (%s does not exist: the test bsd43-multiuser "
+                                 "installs 4.3BSD there)" % (row, bsd43_missing))
                 else:
-                    notes.append("bsd43: skipped (no --bsd43)")
+                    notes.append("%s: skipped (no --bsd43)" % row)
     except (RunError, subprocess.CalledProcessError) as e:
         print("FAILED: %s" % e)
         return 1
