@@ -266,11 +266,17 @@ static inline void set_cc(struct vax_machine *m, unsigned cc, unsigned fl, uint3
 
 /* IRD's interrupt check (§9): only when a request could have appeared
  * since the last one -- a device event due, the IPL changed, an IPR or
- * the host touched the devices -- is the request logic evaluated. */
+ * the host touched the devices -- is the request logic evaluated.
+ * int_unchanged: no IPR access, acknowledge or host touch since, and the
+ * IPL the same; int_quiet: that, and no device event due. */
+static inline int int_unchanged(const struct vax_machine *m)
+{
+    return !(m->int_dirty | ((m->psl & PSL_IPL_BITS) ^ m->int_ipl));
+}
+
 static inline int int_quiet(const struct vax_machine *m)
 {
-    return !(m->int_dirty | ((m->psl & PSL_IPL_BITS) ^ m->int_ipl)) &&
-           m->st.microcycles < m->int_next;
+    return int_unchanged(m) && m->st.microcycles < m->int_next;
 }
 
 /* The evaluation itself (it may run the devices' pending events). */

@@ -1044,7 +1044,7 @@ static void forward_r(struct tc_build *b, struct vax_machine *m, const struct tc
             int rf = alur_index(j / TC_ALU_VARS / 3);
             if (rc && t->c1 < 0 && t->u.p1 == rc && ww == 2 && rf >= 0)
                 t->u.op = (uint16_t)(TU_ALUR_BASE + (unsigned)rf * TC_ALU_VARS + var);
-            const uint32_t *dst = (const uint32_t *)(const void *)((const char *)m + t->u.k);
+            const uint32_t *dst = &TC_CELL(m, t->u.k);
             rc = dst == &m->rf[RF_SINK] ? NULL : dst;
             continue;
         }
@@ -1071,11 +1071,11 @@ static void forward_r(struct tc_build *b, struct vax_machine *m, const struct tc
             w1 = t->u.p1;
             break;
         case TU_MOV:
-            w1 = (const uint32_t *)(const void *)((const char *)m + t->u.k);
+            w1 = &TC_CELL(m, t->u.k);
             break;
         case TU_MOV2:
-            w1 = (const uint32_t *)(const void *)((const char *)m + t->u.k);
-            w2 = (const uint32_t *)(const void *)((const char *)m + t->u.k2);
+            w1 = &TC_CELL(m, t->u.k);
+            w2 = &TC_CELL(m, t->u.k2);
             break;
         case TU_RD:
             w1 = &m->mdr;

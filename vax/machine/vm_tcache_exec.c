@@ -160,9 +160,9 @@ static void attach_side(struct vm_tcache *tc, struct tc_word *w, unsigned upc,
         a = *u->p1;                                                            \
         r = alu(m, u->k2, a, *u->p2, u->x, &fl);                               \
     } while (0)
-#define TCB_ALU(F, W, V)                                                       \
+/* the ALU on operand a (already set), its result to the cell at k */
+#define TC_ALU_ON_A(F, W, V)                                                   \
     do {                                                                       \
-        a = *u->p1;                                                            \
         if (V)                                                                 \
             r = alu(m, UA_##F, a, *u->p2, W, &fl);                             \
         else                                                                   \
@@ -171,16 +171,15 @@ static void attach_side(struct vm_tcache *tc, struct tc_word *w, unsigned upc,
         if (V >= 2)                                                            \
             set_cc(m, UCC_ARITH + (V - 2), fl, r);                             \
     } while (0)
+#define TCB_ALU(F, W, V)                                                       \
+    do {                                                                       \
+        a = *u->p1;                                                            \
+        TC_ALU_ON_A(F, W, V);                                                  \
+    } while (0)
 #define TCB_ALUR(F, V)                                                         \
     do {                                                                       \
         a = r; /* (the builder knows *u->p1 holds it) */                       \
-        if (V)                                                                 \
-            r = alu(m, UA_##F, a, *u->p2, 2, &fl);                             \
-        else                                                                   \
-            r = alu_nofl(m, UA_##F, a, *u->p2, 2);                             \
-        TC_CELL(m, u->k) = r;                                                  \
-        if (V >= 2)                                                            \
-            set_cc(m, UCC_ARITH + (V - 2), fl, r);                             \
+        TC_ALU_ON_A(F, 2, V);                                                  \
     } while (0)
 #define TCB_MOV TC_CELL(m, u->k) = *u->p1
 #define TCB_MOV2                                                               \
@@ -368,6 +367,16 @@ static void attach_side(struct vm_tcache *tc, struct tc_word *w, unsigned upc,
             goto spec_mismatch;                                                \
     } while (0)
 
+/* Do the first 8 of trace t's instruction bytes (those its mask counts)
+ * match the ones at hp?  (The memory has 16 bytes to spare past its end
+ * for such loads.) */
+static inline int tc_bytes8(const struct tc_trace *t, const uint8_t *hp)
+{
+    uint64_t x;
+    memcpy(&x, hp, 8);
+    return ((x ^ t->ib[0]) & t->im[0]) == 0;
+}
+
 #if defined(__GNUC__)
 #define TC_THREADED 1
 #else
@@ -463,8 +472,7 @@ ird_point:
     ird_clear(m, 1);
     /* the request logic is quiet (int_quiet) and the cycle limit far:
      * one compare against the nearer of the two (ev) */
-    if (LIKELY(!(m->int_dirty | ((m->psl & PSL_IPL_BITS) ^ m->int_ipl))) &&
-        LIKELY(m->st.microcycles < ev)) {
+    if (LIKELY(int_unchanged(m)) && LIKELY(m->st.microcycles < ev)) {
         next = ird_trace(m);
         if (UNLIKELY(next != IRD_FETCH))
             goto ird_taken;
@@ -537,8 +545,7 @@ fetch: {
     /* The opcode fetch from memo mi_cur, and the common case: the trace
      * that followed the last one last time, recognised by its address and
      * its bytes (the opcode's among them) in one compare (fpa: TC_NOPA
-     * where that cannot be done).  (The memory has 16 bytes to spare past
-     * its end for such loads.) */
+     * where that cannot be done). */
 #define TC_FETCH_SUCC(near)                                                    \
     do {                                                                       \
         uint32_t pc = m->r[15];                                                \
@@ -548,10 +555,7 @@ fetch: {
         m->r[15] = pc + 1;                                                     \
         key = (uint32_t)(hp - m->mem);                                         \
         t = last->succ;                                                        \
-        uint64_t x0;                                                           \
-        memcpy(&x0, hp, 8);                                                    \
-        if (LIKELY(t->fpa == key) && LIKELY(((x0 ^ t->ib[0]) & t->im[0]) == 0) && \
-            (near)) {                                                          \
+        if (LIKELY(t->fpa == key) && LIKELY(tc_bytes8(t, hp)) && (near)) {     \
             ifast = 1;                                                         \
             goto enter;                                                        \
         }                                                                      \
@@ -596,12 +600,11 @@ fetched:
     ifast = 0;
     if (t->ilen) {
         const uint8_t *hp0 = m->mem + key;
-        uint64_t x0;
-        memcpy(&x0, hp0, 8);
-        ifast = ((x0 ^ t->ib[0]) & t->im[0]) == 0;
+        ifast = tc_bytes8(t, hp0);
         if (UNLIKELY(t->ilen > 8) && ifast) {
-            memcpy(&x0, hp0 + 8, 8);
-            ifast = ((x0 ^ t->ib[1]) & t->im[1]) == 0;
+            uint64_t x1;
+            memcpy(&x1, hp0 + 8, 8);
+            ifast = ((x1 ^ t->ib[1]) & t->im[1]) == 0;
         }
     }
 enter: /* trace t, at its instruction's IRD; ifast set */
