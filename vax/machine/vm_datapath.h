@@ -312,7 +312,19 @@ static inline void vm_spam_open(struct vax_machine *m, uint64_t t0, int hook)
  * an interrupt request and a trace fault; IRD_FETCH: go on to the fetch
  * (vm.c's ird_decode then latches the opcode). */
 #define IRD_FETCH 0xFFFFu
-/* Its first part: count and clear. */
+/* Its first part: count and clear (ird_clear_latches: the latches it
+ * clears, for a caller that knows SPAM's window is closed). */
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
+static inline void ird_clear_latches(struct vax_machine *m)
+{
+    m->log_n = 0; /* (these four are neighbours: two stores) */
+    m->mchk_active = 0;
+    m->in_exc = 0;
+    m->mm_active = 0;
+    m->usp = 0;
+}
 #if defined(__GNUC__)
 __attribute__((always_inline))
 #endif
@@ -320,16 +332,12 @@ static inline void ird_clear(struct vax_machine *m, int count)
 {
     if (count)
         m->icnt++;
-    m->log_n = 0;
-    m->mchk_active = 0;
-    m->in_exc = 0;
-    m->mm_active = 0;
+    ird_clear_latches(m);
     if (UNLIKELY(m->spam_window)) { /* SPAM's microcycles, this IRD's word included */
         *(m->spam_window == 2 ? &m->st.spam_hook_cycles : &m->st.spam_insn_cycles) +=
             m->st.microcycles - m->spam_t0;
         m->spam_window = 0;
     }
-    m->usp = 0;
 }
 
 /* Its last part, after the interrupt check: the fault PC and CCs, and

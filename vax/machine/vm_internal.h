@@ -180,11 +180,14 @@ struct vax_machine {
     uint32_t fva;               /* FVA: address of the failing reference */
     int fva_write;              /* ... and whether it was a write */
     uint32_t log_n;             /* register-change log (CLRLOG / UNDO) */
+    /* (IRD clears these three with log_n: neighbours, fewer stores) */
+    int mchk_active;            /* between a machine-check microtrap and IRD */
+    int in_exc;                 /* INEXC latch: exception pushes .. IRD (KSNV) */
+    int mm_active;              /* between a TB-miss microtrap and UTRET/UTABORT */
     uint32_t log_reg[16];
     uint32_t log_val[16];
     int utrap;                  /* a microtrap is pending this cycle */
     uint16_t utrap_upc;
-    int mchk_active;            /* between a machine-check microtrap and IRD */
     int spam_window;            /* TRACEWR .. IRD: SPAM's private IPRs open;
                                  * 1 opened by TRACEWR, 2 by TRACEHK */
     uint64_t spam_t0;           /* the microcycle the window opened at */
@@ -201,8 +204,6 @@ struct vax_machine {
     uint32_t fcc;               /* PSL<3:0> latched by IRD (UTABORT restores it) */
     uint16_t l_tbmiss;          /* TB_MISS (0: absent) */
     uint16_t l_trace;           /* TRACE_PENDING (0: absent: no tracing) */
-    int in_exc;                 /* INEXC latch: exception pushes .. IRD (KSNV) */
-    int mm_active;              /* between a TB-miss microtrap and UTRET/UTABORT */
     struct vm_snap {            /* the data path at the start of the trapped word */
         uint32_t rf[RF_N], fpc;
         uint32_t opreg[6], rn, rx, specb, spec, idx, opk;

@@ -26,7 +26,8 @@ struct tc_chunk {
  * outlives a flush. */
 static void tc_nil_reset(struct vm_tcache *tc)
 {
-    tc->nil.pa = tc->nil.fpa = TC_NOPA;
+    tc->nil.pa = TC_NOPA;
+    tc->nil.fhp = NULL;
     tc->nil.succ = tc->nil.succ2 = &tc->nil;
     tc->last = &tc->nil;
 }
@@ -167,7 +168,8 @@ void vm_tc_drop(struct vm_tcache *tc, struct tc_trace *t)
         *pp = t->hnext;
         tc->count--;
     }
-    t->pa = t->fpa = TC_NOPA;
+    t->pa = TC_NOPA;
+    t->fhp = NULL;
     t->dead = 1;
 }
 
@@ -207,7 +209,7 @@ struct tb_uop {
     int c1, c2, img2;     /* -1: none */
     int target;           /* LOOP: the uop it jumps to ... */
     int tword;            /* ... and the word there (p2) */
-    int seg;              /* END: p1 names the segment */
+    int seg;              /* END, SPEC: p1 names the segment */
     int ioff;             /* SPEC, IB: the I-stream offset from the opcode (-1: not known) */
 };
 struct tb_word {
@@ -858,6 +860,7 @@ static int emit_special(struct tc_build *b, struct vax_machine *m, const struct 
                 struct tb_uop *t = emit(b, TU_SPEC, wi);
                 t->u.k = rw->byte | next << 16;
                 t->u.y = 0;
+                t->seg = 1;
             }
             break;
         case UD_A4: case UD_A2: case UD_OPREG: case UD_SPM: {
@@ -880,6 +883,7 @@ static int emit_special(struct tc_build *b, struct vax_machine *m, const struct 
             struct tb_uop *t = emit(b, TU_SPEC, wi);
             t->u.k = rw->byte | next << 16;
             t->u.y = 1;
+            t->seg = 1;
         } else if (ls->spec + 1 >= e->n && e->mfork != 0xFF && e->mem_entry != e->entry) {
             struct tb_uop *t = emit(b, TU_GD_MFORK, wi);
             t->u.k = e->mfork;
@@ -1121,6 +1125,7 @@ static struct tc_trace *build(struct vm_tcache *tc, struct vax_machine *m,
         t->u.k = rec->byte0 | (uint32_t)rec->entry << 16;
         t->u.y = 2;
         t->img2 = add_img(b, &rec->decode);
+        t->seg = 1;
         b->rcount = 1; /* (counted with the first word) */
     }
     for (int i = 0; i < n; i++) {
@@ -1283,7 +1288,7 @@ static struct tc_trace *build(struct vm_tcache *tc, struct vax_machine *m,
         memcpy(t->im, mk, 16);
     }
     t->pa = rec->root ? rec->key : TC_NOPA;
-    t->fpa = ilen >= 1 && ilen <= 8 ? t->pa : TC_NOPA;
+    t->fhp = rec->root && ilen >= 1 && ilen <= 8 ? m->mem + t->pa : NULL;
     t->opc = rec->root ? rec->opc : 0xFFFF;
     t->spec0 = (uint8_t)(rec->root && rec->spec0);
     tc->st.traces++;

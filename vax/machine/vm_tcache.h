@@ -304,7 +304,8 @@ struct tc_trace {
     struct tc_trace *hnext;  /* hash chain (roots) */
     struct tc_trace *succ, *succ2; /* the roots that followed the last two times */
     uint32_t pa;             /* roots: physical address of the opcode; TC_NOPA: none */
-    uint32_t fpa;            /* pa where its bytes (ilen 1..8) say all, else TC_NOPA */
+    const uint8_t *fhp;      /* the host address of pa where its bytes (ilen 1..8)
+                              * say all (the successor's quick check), else NULL */
     uint16_t opc;            /* roots: the opcode (FD page: 0x100 | byte) */
     uint8_t spec0;           /* roots: it starts with the first specifier byte */
     uint8_t dead;            /* dropped: no lookup finds it again */

@@ -297,8 +297,16 @@ static void attach_side(struct vm_tcache *tc, struct tc_word *w, unsigned upc,
 #define TCB_INEXC m->in_exc = 1
 /* the window opens at the start of this word: the microcycles counted
  * behind before it (pend_pre) are not yet in m->st.microcycles */
-#define TCB_TRACEWR vm_spam_open(m, m->st.microcycles + u->w->pend_pre, 0)
-#define TCB_TRACEHK vm_spam_open(m, m->st.microcycles + u->w->pend_pre, 1)
+#define TCB_TRACEWR                                                            \
+    do {                                                                       \
+        vm_spam_open(m, m->st.microcycles + u->w->pend_pre, 0);                \
+        ev = 0; /* (IRD closes the window: not the quick way) */               \
+    } while (0)
+#define TCB_TRACEHK                                                            \
+    do {                                                                       \
+        vm_spam_open(m, m->st.microcycles + u->w->pend_pre, 1);                \
+        ev = 0;                                                                \
+    } while (0)
 /* sequencing */
 #define TCB_PUSH                                                               \
     do {                                                                       \
@@ -447,8 +455,11 @@ static int tc_run(struct vax_machine *m, uint64_t limit, int mapen, int snapped,
     uint32_t sbb = 0;                  /* a specifier byte other than the path's */
     uint64_t p_refs = 0, p_words = 0, p_hits = 0; /* counts waiting for TC_RET */
     /* the nearer of the next device event (while the request logic is
-     * quiet) and lim2; the request logic's evaluation alone moves it */
-#define TC_EV() (ev = m->int_next < lim2 ? m->int_next : lim2)
+     * quiet) and lim2; the request logic's evaluation moves it, and so
+     * does a word that may open SPAM's window: 0 while that window is
+     * open or an instruction step is asked for (step_ird changes only as
+     * tc_run returns), so that IRD's quick way need not look at either */
+#define TC_EV() (ev = (m->step_ird | m->spam_window) ? 0 : m->int_next < lim2 ? m->int_next : lim2)
     uint64_t ev = 0;
     TC_EV();
     int ifast = 0; /* the instruction's bytes are the root's, in memo mi_cur, and
@@ -460,6 +471,17 @@ ird_point:
      * common case: the next three bytes are in an I-stream memo, so the
      * fetch cannot microtrap and needs no abort state (vm_istream_safe). */
     irdsnap = 0;
+    /* the quick way: the memo holds the bytes, the request logic is quiet,
+     * the cycle limit far, no step, no SPAM window (ev) */
+    if (LIKELY(vm_memo_hit(mi_cur, m->r[15], 3)) && LIKELY(int_unchanged(m)) &&
+        LIKELY(m->st.microcycles < ev)) {
+        m->icnt++;
+        ird_clear_latches(m);
+        next = ird_trace(m);
+        if (UNLIKELY(next != IRD_FETCH))
+            goto ird_taken;
+        goto fetch_near;
+    }
     if (UNLIKELY(m->step_ird))
         goto ird_cold;
     if (UNLIKELY(!vm_memo_hit(mi_cur, m->r[15], 3))) {
@@ -470,6 +492,7 @@ ird_point:
         mi_cur = mi_;
     }
     ird_clear(m, 1);
+    TC_EV(); /* (ird_clear closes SPAM's window) */
     /* the request logic is quiet (int_quiet) and the cycle limit far:
      * one compare against the nearer of the two (ev) */
     if (LIKELY(int_unchanged(m)) && LIKELY(m->st.microcycles < ev)) {
@@ -544,7 +567,7 @@ fetch: {
 }
     /* The opcode fetch from memo mi_cur, and the common case: the trace
      * that followed the last one last time, recognised by its address and
-     * its bytes (the opcode's among them) in one compare (fpa: TC_NOPA
+     * its bytes (the opcode's among them) in one compare (fhp: NULL
      * where that cannot be done). */
 #define TC_FETCH_SUCC(near)                                                    \
     do {                                                                       \
@@ -553,12 +576,12 @@ fetch: {
         p_refs++; /* memo_count's */                                           \
         mi_cur->set->lru = mi_cur->lru_next;                                   \
         m->r[15] = pc + 1;                                                     \
-        key = (uint32_t)(hp - m->mem);                                         \
         t = last->succ;                                                        \
-        if (LIKELY(t->fpa == key) && LIKELY(tc_bytes8(t, hp)) && (near)) {     \
+        if (LIKELY(t->fhp == hp) && LIKELY(tc_bytes8(t, hp)) && (near)) {      \
             ifast = 1;                                                         \
             goto enter;                                                        \
         }                                                                      \
+        key = (uint32_t)(hp - m->mem);                                         \
         op = *hp;                                                              \
     } while (0)
 fetch_near: /* the cycle limit is known to be far (ev) */
@@ -624,7 +647,6 @@ enter: /* trace t, at its instruction's IRD; ifast set */
             m->rx = fin->rx;
     }
     fin = NULL;
-    seg = t;
     u = t->uops;
     DISPATCH();
 
@@ -689,6 +711,7 @@ decode: {
 }
 
 recorded: /* the recorder ran the path through the interpreter */
+    TC_EV();
     switch (rs) {
     case TC_REC_IRD:
         fl = si.fl;
@@ -756,8 +779,7 @@ side_lazy: /* the same, the latches still dw->seq's */
         if (s && m->st.microcycles < lim2) {
             tc->st.side_entries++;
             ifast = 0;
-            seg = s->t;
-            u = seg->uops;
+            u = s->t->uops;
             DISPATCH();
         }
     }
@@ -775,8 +797,7 @@ side: /* word dw went on to `next`, off the path; latches and microcycles exact 
             if (m->st.microcycles < lim2) {
                 tc->st.side_entries++;
                 ifast = 0;
-                seg = s->t;
-                u = seg->uops;
+                u = s->t->uops;
                 DISPATCH();
             }
         } else if (dw->nside < 4 && !tc->flush_pending) {
@@ -802,6 +823,7 @@ generic: { /* word dw through the interpreter */
     m->upc = dw->upc;
     TC_SYNC(dw->pend_pre, dw->rpend_pre);
     vm_word_step(m, limit, mapen, &si);
+    TC_EV(); /* (the word may have opened SPAM's window) */
     tc->st.generic++;
     switch (si.status) {
     case VM_WS_STOP:
@@ -867,6 +889,7 @@ spec_diverge: /* a specifier byte other than the recorded one; latches exact */
     else
         TC_SYNC(0, 1); /* IRD's byte, counted with the first word */
     tc->st.exits++;
+    seg = (struct tc_trace *)(void *)u->p1; /* (a SPEC uop names its segment) */
     if (++seg->bad > 8 && !seg->dead && seg->pa != TC_NOPA) /* the code changed: record it again */
         vm_tc_drop(tc, seg);
     *pupc = next;
