@@ -256,6 +256,9 @@ struct vax_machine {
      * cells: sources a handler computes (IB, RXS, ...) before the ALU */
     struct vm_tcache *tc;
     uint32_t tc_tmp[3];
+    /* the executor's counts kept behind until it returns (vm_tcache_exec.c):
+     * memory, not locals, which would take the registers its handlers need */
+    uint64_t tc_refs, tc_words, tc_hits;
     /* an IRD point left pending (vm_ird_pending): an instruction step
      * ended there, or MAPEN changed in the word that ends an instruction */
     int step_ird;               /* stop at the next IRD point */

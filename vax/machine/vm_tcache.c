@@ -743,6 +743,7 @@ static int emit_special(struct tc_build *b, struct vax_machine *m, const struct 
             }
             c->u.p2 = (uint32_t *)(void *)memo;
             c->u.x = (uint8_t)mn;
+            c->u.y = mop == TU_WR || mop == TU_WROP; /* (MCK marks the line dirty) */
         }
         if (hd1 && !st_fused) {
             struct tb_uop *s = emit(b, (unsigned)d1.op, wi);
@@ -767,6 +768,7 @@ static int emit_special(struct tc_build *b, struct vax_machine *m, const struct 
         c->u.p1 = maddr;
         c->u.p2 = (uint32_t *)(void *)memo;
         c->u.x = (uint8_t)mn;
+        c->u.y = mop == TU_WR || mop == TU_WROP;
     }
     if (mem != UM_NONE) {
         struct tb_uop *t = emit(b, mop, wi);

@@ -70,22 +70,23 @@ static void attach_side(struct vm_tcache *tc, struct tc_word *w, unsigned upc,
 #define TC_SYNC(cyc, refs)                                                     \
     do {                                                                       \
         m->st.microcycles += (cyc);                                            \
-        p_refs += (refs);                                                      \
-        p_words += (cyc);                                                      \
+        m->tc_refs += (refs);                                                  \
+        m->tc_words += (cyc);                                                  \
     } while (0)
 #define TC_UNSYNC(cyc, refs)                                                   \
     do {                                                                       \
         m->st.microcycles -= (cyc);                                            \
-        p_refs -= (refs);                                                      \
-        p_words -= (cyc);                                                      \
+        m->tc_refs -= (refs);                                                  \
+        m->tc_words -= (cyc);                                                  \
     } while (0)
 #define TC_RET(v)                                                              \
     do {                                                                       \
-        m->st.cache_hits += p_refs;                                            \
-        m->st.tb_hits += p_refs * (unsigned)mapen;                             \
-        tc->st.words += p_words;                                               \
-        tc->st.hits += p_hits;                                                 \
-        tc->last = last;                                                       \
+        m->st.cache_hits += m->tc_refs;                                        \
+        m->st.tb_hits += m->tc_refs * (unsigned)mapen;                         \
+        m->tc->st.words += m->tc_words;                                        \
+        m->tc->st.hits += m->tc_hits;                                          \
+        m->tc_refs = m->tc_words = m->tc_hits = 0;                             \
+        m->tc->last = last;                                                    \
         return (v);                                                            \
     } while (0)
 
@@ -118,7 +119,7 @@ static void attach_side(struct vm_tcache *tc, struct tc_word *w, unsigned upc,
         if (u->w)                                                              \
             TC_SYNC(u->w->pend, u->w->rpend);                                  \
         tc_latch_apply(m, (const struct tc_latch *)(const void *)u->p2);       \
-        tc->st.exits++;                                                        \
+        m->tc->st.exits++;                                                     \
         *pupc = u->k;                                                          \
         TC_RET(IRDP_CONT);                                                      \
     } while (0)
@@ -235,17 +236,23 @@ static void attach_side(struct vm_tcache *tc, struct tc_word *w, unsigned upc,
  * the reference, which cannot miss */
 #define TC_MCK(addr)                                                           \
     do {                                                                       \
-        mo = vm_memo_sel((struct vm_memo *)(void *)u->p2, addr);               \
-        if (UNLIKELY(!vm_memo_hit(mo, addr, u->x)))                            \
+        uint32_t a_ = (addr);                                                  \
+        struct vm_memo *mo_ = vm_memo_sel((struct vm_memo *)(void *)u->p2, a_); \
+        if (UNLIKELY(!vm_memo_hit(mo_, a_, u->x)))                             \
             goto bail;                                                         \
+        /* the reference's bookkeeping, now: nothing between here and the     \
+         * reference (the word's own stores) looks at the cache */             \
+        mo_->set->lru = mo_->lru_next;                                         \
+        if (u->y) /* a write */                                                \
+            mo_->set->dirty[mo_->way] = 1;                                     \
+        mhp = mo_->host + (a_ - mo_->base);                                    \
     } while (0)
 #define TCB_MCK_R TC_MCK(r)
 #define TCB_MCK_S TC_MCK(s2)
 #define TCB_MCK_P TC_MCK(*u->p1)
 #define TCB_RD                                                                 \
     do {                                                                       \
-        mo->set->lru = mo->lru_next;                                           \
-        const uint8_t *p_ = mo->host + (m->mar - mo->base);                    \
+        const uint8_t *p_ = mhp;                                               \
         if (LIKELY(u->x == 4)) { /* (the common size: one load) */             \
             m->mdr = (uint32_t)vm_load_le(p_, 4);                              \
             break;                                                             \
@@ -257,8 +264,7 @@ static void attach_side(struct vm_tcache *tc, struct tc_word *w, unsigned upc,
     } while (0)
 #define TCB_RDOP                                                               \
     do {                                                                       \
-        mo->set->lru = mo->lru_next;                                           \
-        const uint8_t *p_ = mo->host + (m->mar - mo->base);                    \
+        const uint8_t *p_ = mhp;                                               \
         uint64_t v_ = LIKELY(u->x == 4) ? vm_load_le(p_, 4) : vm_load_le(p_, u->x); \
         m->opv[u->k] = (uint32_t)v_;                                           \
         m->oph[u->k] = (uint32_t)(v_ >> 32);                                   \
@@ -266,9 +272,7 @@ static void attach_side(struct vm_tcache *tc, struct tc_word *w, unsigned upc,
 #define TCB_WR                                                                 \
     do {                                                                       \
         ifast = 0; /* (it might write the instruction's own bytes) */          \
-        mo->set->lru = mo->lru_next;                                           \
-        mo->set->dirty[mo->way] = 1;                                           \
-        uint8_t *p_ = mo->host + (m->mar - mo->base);                          \
+        uint8_t *p_ = mhp;                                                     \
         if (LIKELY(u->x == 4))                                                 \
             vm_store_le(p_, 4, m->mdr);                                        \
         else                                                                   \
@@ -277,9 +281,7 @@ static void attach_side(struct vm_tcache *tc, struct tc_word *w, unsigned upc,
 #define TCB_WROP                                                               \
     do {                                                                       \
         ifast = 0;                                                             \
-        mo->set->lru = mo->lru_next;                                           \
-        mo->set->dirty[mo->way] = 1;                                           \
-        uint8_t *p_ = mo->host + (m->opa[u->k] - mo->base);                    \
+        uint8_t *p_ = mhp;                                                     \
         if (LIKELY(u->x == 4))                                                 \
             vm_store_le(p_, 4, m->mdr);                                        \
         else                                                                   \
@@ -385,6 +387,16 @@ static inline int tc_bytes8(const struct tc_trace *t, const uint8_t *hp)
     return ((x ^ t->ib[0]) & t->im[0]) == 0;
 }
 
+/* GCC gives the handlers' values registers of their own only when told:
+ * this function's cold paths make calls, and its allocator otherwise
+ * keeps s2 and the reference's host address on the stack, a store and a
+ * reload between every two handlers (x86-64; elsewhere GCC chooses) */
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__)
+#define TC_HOSTREG(reg) __asm__(reg)
+#else
+#define TC_HOSTREG(reg)
+#endif
+
 #if defined(__GNUC__)
 #define TC_THREADED 1
 #else
@@ -439,21 +451,23 @@ static int tc_run(struct vax_machine *m, uint64_t limit, int mapen, int snapped,
     }
 #endif
 #define NEXTU() do { u++; DISPATCH(); } while (0)
-    struct vm_tcache *tc = m->tc;
+    /* (tc: m->tc, loaded where it is used: a local would take a register) */
     const struct tc_uop *u = NULL;
-    struct tc_trace *t = NULL, *seg = NULL, *last = tc->last; /* (kept between calls) */
+    struct tc_trace *t = NULL, *seg = NULL, *last = m->tc->last; /* (kept between calls) */
     const struct tc_latch *fin = NULL; /* latches not yet written back */
     struct tc_word *lw = NULL;         /* the word of this IRD point (NULL: exact values) */
     struct tc_word *dw = NULL;         /* a diverging word */
-    uint32_t r = 0, s2 = 0, a = 0, psl0 = 0, key = 0, op = 0;
+    uint32_t r = 0, a = 0, psl0 = 0, key = 0, op = 0;
+    register uint32_t s2 TC_HOSTREG("r14") = 0;
     unsigned fl = 0, next = 0;
     int rs;
     struct vm_wstep si;
-    struct vm_memo *mo = NULL; /* the memo entry MCK found for the reference */
+    /* the host address of the reference MCK checked: the word's MAR (or
+     * OPA) is that address */
+    register uint8_t *mhp TC_HOSTREG("r15") = NULL;
     int irdsnap = snapped;     /* the IRD point took the abort state */
     struct vm_memo *mi_cur = m->memo.i; /* the I-stream memo entry last used */
     uint32_t sbb = 0;                  /* a specifier byte other than the path's */
-    uint64_t p_refs = 0, p_words = 0, p_hits = 0; /* counts waiting for TC_RET */
     /* the nearer of the next device event (while the request logic is
      * quiet) and lim2; the request logic's evaluation moves it, and so
      * does a word that may open SPAM's window: 0 while that window is
@@ -573,7 +587,7 @@ fetch: {
     do {                                                                       \
         uint32_t pc = m->r[15];                                                \
         const uint8_t *hp = mi_cur->host + (pc - mi_cur->base);                \
-        p_refs++; /* memo_count's */                                           \
+        m->tc_refs++; /* memo_count's */                                           \
         mi_cur->set->lru = mi_cur->lru_next;                                   \
         m->r[15] = pc + 1;                                                     \
         t = last->succ;                                                        \
@@ -608,7 +622,7 @@ fetched:
     if (UNLIKELY(t->pa != key || t->opc != op)) {
         t = last->succ2;
         if (t->pa != key || t->opc != op) {
-            t = vm_tc_find(tc, key);
+            t = vm_tc_find(m->tc, key);
             if (!t || t->opc != op)
                 goto miss;
         }
@@ -631,7 +645,7 @@ fetched:
         }
     }
 enter: /* trace t, at its instruction's IRD; ifast set */
-    p_hits++;
+    m->tc_hits++;
     m->st.instructions++;
     if (UNLIKELY(fin != NULL) && (!t->spec0 || fin->rx_def)) {
         /* the RN group and RX outlive IRD: the previous instruction's, when
@@ -671,21 +685,21 @@ fetch_trap: /* the opcode fetch microtrapped or stopped (ird_point in vm.c) */
     TC_RET(IRDP_CONT);
 
 miss:
-    tc->st.lookups++; /* (the misses; vm_tcache_stats adds the hits) */
+    m->tc->st.lookups++; /* (the misses; vm_tcache_stats adds the hits) */
     if (t && t->opc != op) { /* another instruction lives there now */
-        vm_tc_drop(tc, t);
+        vm_tc_drop(m->tc, t);
         t = NULL;
     }
 decode: {
     if (fin)
         tc_latch_apply(m, fin);
     fin = NULL;
-    if (UNLIKELY(tc->flush_pending)) { /* nothing points into the arena now */
-        last = &tc->nil;
+    if (UNLIKELY(m->tc->flush_pending)) { /* nothing points into the arena now */
+        last = &m->tc->nil;
         t = NULL;
-        vm_tc_flush(tc);
+        vm_tc_flush(m->tc);
     }
-    uint8_t *seen = &tc->seen[(key * 0x9E3779B1u >> 20) % TC_SEEN];
+    uint8_t *seen = &m->tc->seen[(key * 0x9E3779B1u >> 20) % TC_SEEN];
     int rec_ok = !t && *seen;
     *seen = 1;
     next = vm_ird_decode(m, op);
@@ -695,7 +709,7 @@ decode: {
         *pupc = next;
         TC_RET(IRDP_CONT);
     }
-    struct tc_rec *rec = tc->rec;
+    struct tc_rec *rec = m->tc->rec;
     const struct drom_entry *e = m->cur;
     rec->root = 1;
     rec->fpc = m->fpc;
@@ -718,7 +732,7 @@ recorded: /* the recorder ran the path through the interpreter */
         a = si.a;
         psl0 = si.psl0;
         lw = NULL;
-        last = t ? t : &tc->nil;
+        last = t ? t : &m->tc->nil;
         goto ird_point;
     case TC_REC_STOP:
         TC_RET(IRDP_RETURN);
@@ -747,7 +761,7 @@ diverge: {
         if (u->k2 == TC_ALT_IRD) {
             lw = dw;
             fin = dw->seq;
-            last = &tc->nil;
+            last = &m->tc->nil;
             goto ird_point;
         }
         next = u->k2;
@@ -764,7 +778,7 @@ diverge: {
     if (next == VM_SEQ_IRD) {
         lw = dw;
         fin = NULL;
-        last = &tc->nil;
+        last = &m->tc->nil;
         goto ird_point;
     }
     goto side;
@@ -777,7 +791,7 @@ side_lazy: /* the same, the latches still dw->seq's */
             if (s->upc == next)
                 break;
         if (s && m->st.microcycles < lim2) {
-            tc->st.side_entries++;
+            m->tc->st.side_entries++;
             ifast = 0;
             u = s->t->uops;
             DISPATCH();
@@ -795,13 +809,13 @@ side: /* word dw went on to `next`, off the path; latches and microcycles exact 
                 break;
         if (s) {
             if (m->st.microcycles < lim2) {
-                tc->st.side_entries++;
+                m->tc->st.side_entries++;
                 ifast = 0;
                 u = s->t->uops;
                 DISPATCH();
             }
-        } else if (dw->nside < 4 && !tc->flush_pending) {
-            struct tc_rec *rec = tc->rec;
+        } else if (dw->nside < 4 && !m->tc->flush_pending) {
+            struct tc_rec *rec = m->tc->rec;
             rec->root = 0;
             rec->key = 0;
             rec->opc = 0;
@@ -809,11 +823,11 @@ side: /* word dw went on to `next`, off the path; latches and microcycles exact 
             m->upc = (uint16_t)next;
             rs = vm_tc_record(m, limit, mapen, rec, dw->seq->rn_def, dw->seq->rx_def, &si, &t);
             if (t)
-                attach_side(tc, dw, next, t);
+                attach_side(m->tc, dw, next, t);
             goto recorded;
         }
     }
-    tc->st.exits++;
+    m->tc->st.exits++;
     *pupc = next;
     TC_RET(IRDP_CONT);
 
@@ -824,7 +838,7 @@ generic: { /* word dw through the interpreter */
     TC_SYNC(dw->pend_pre, dw->rpend_pre);
     vm_word_step(m, limit, mapen, &si);
     TC_EV(); /* (the word may have opened SPAM's window) */
-    tc->st.generic++;
+    m->tc->st.generic++;
     switch (si.status) {
     case VM_WS_STOP:
         TC_RET(IRDP_RETURN);
@@ -848,7 +862,7 @@ generic: { /* word dw through the interpreter */
             DISPATCH();
         }
         fin = NULL;
-        last = &tc->nil;
+        last = &m->tc->nil;
         goto ird_point;
     default:
         break;
@@ -859,7 +873,7 @@ generic: { /* word dw through the interpreter */
         TC_RET(IRDP_REMAP);
     }
     if (si.trapped) {
-        tc->st.exits++;
+        m->tc->st.exits++;
         *pupc = next;
         TC_RET(IRDP_CONT);
     }
@@ -876,7 +890,7 @@ generic: { /* word dw through the interpreter */
         DISPATCH();
     }
     if (dw->flags & TW_SPEC) { /* another specifier byte: no side trace */
-        tc->st.exits++;
+        m->tc->st.exits++;
         *pupc = next;
         TC_RET(IRDP_CONT);
     }
@@ -888,10 +902,10 @@ spec_diverge: /* a specifier byte other than the recorded one; latches exact */
         TC_SYNC(u->w->pend, u->w->rpend);
     else
         TC_SYNC(0, 1); /* IRD's byte, counted with the first word */
-    tc->st.exits++;
+    m->tc->st.exits++;
     seg = (struct tc_trace *)(void *)u->p1; /* (a SPEC uop names its segment) */
     if (++seg->bad > 8 && !seg->dead && seg->pa != TC_NOPA) /* the code changed: record it again */
-        vm_tc_drop(tc, seg);
+        vm_tc_drop(m->tc, seg);
     *pupc = next;
     TC_RET(IRDP_CONT);
 
