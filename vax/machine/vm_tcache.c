@@ -680,8 +680,20 @@ static int emit_special(struct tc_build *b, struct vax_machine *m, const struct 
             }
             goto dp_done;
         }
-        /* the second bus's source, read before any result is written */
-        if (hd2 && !s2alu) {
+        /* the second bus's source, read before any result is written --
+         * or, where nothing this word writes before its second result is
+         * that source (and no memo check could send the word back to the
+         * interpreter), moved there when the second result is stored: one
+         * uop (MOV) where S2 and ST would be two */
+        int s2mov = hd2 && !s2alu && d2.op == TU_ST_R && mem == UM_NONE && !side;
+        if (s2mov && os.kind != OPD_CONST) {
+            const uint32_t *sc = os.cell;
+            int d1known = !hd1 || d1.op == TU_ST_R || d1.op == TU_STW_R ||
+                          d1.op == TU_STRN_R || d1.op == TU_STPSL_R;
+            if (!d1known || sc == &m->psl || sc == &m->rf[RF_SINK] || (hd1 && sc == d1.cell))
+                s2mov = 0;
+        }
+        if (hd2 && !s2alu && !s2mov) {
             struct tb_uop *t = emit(b, TU_S2, wi);
             if (os.kind == OPD_CONST)
                 t->c1 = add_const(b, os.val);
@@ -752,7 +764,14 @@ static int emit_special(struct tc_build *b, struct vax_machine *m, const struct 
             s->u.x = (uint8_t)wd;
             s->u.y = (uint8_t)d1.y;
         }
-        if (hd2) {
+        if (s2mov) {
+            struct tb_uop *s = emit(b, TU_MOV, wi);
+            if (os.kind == OPD_CONST)
+                s->c1 = add_const(b, os.val);
+            else
+                s->u.p1 = os.cell;
+            s->u.k = DOFF(m, d2.cell);
+        } else if (hd2) {
             unsigned op = (unsigned)d2.op + (s2alu ? 0u : 1u); /* _S follows _R */
             struct tb_uop *s = emit(b, op, wi);
             s->u.p1 = d2.cell;
@@ -1215,13 +1234,28 @@ static struct tc_trace *build(struct vm_tcache *tc, struct vax_machine *m,
 #define TC_FENT(n, ca, ba, cb, bb) {ca, cb, TU_F_##n},
     static const uint16_t fused[][3] = {TC_FUSED(TC_FENT)};
 #undef TC_FENT
-    for (int i = 0; i + 1 < b->nu; i++)
-        for (size_t f = 0; f < sizeof fused / sizeof fused[0]; f++)
+    for (int i = 0; i + 1 < b->nu; i++) {
+        size_t f;
+        for (f = 0; f < sizeof fused / sizeof fused[0]; f++)
             if (b->u[i].u.op == fused[f][0] && b->u[i + 1].u.op == fused[f][1]) {
                 b->u[i].u.op = fused[f][2];
                 i++;
                 break;
             }
+        if (f < sizeof fused / sizeof fused[0] || b->u[i + 1].u.op != TU_MOV)
+            continue;
+        /* an ALU uop at L without flags, and a MOV: ALUM */
+        unsigned op = b->u[i].u.op;
+        if (op >= TU_ALU_BASE && op < TU_ALUR_BASE && (op - TU_ALU_BASE) % TC_ALU_VARS == 0 &&
+            (op - TU_ALU_BASE) / TC_ALU_VARS % 3 == 2) {
+            b->u[i].u.op = (uint16_t)(TU_ALUM_BASE + (op - TU_ALU_BASE) / TC_ALU_VARS / 3);
+            i++;
+        } else if (op >= TU_ALUR_BASE && op < TU_ALUM_BASE &&
+                   (op - TU_ALUR_BASE) % TC_ALU_VARS == 0) {
+            b->u[i].u.op = (uint16_t)(TU_ALUM_BASE + TCF__N + (op - TU_ALUR_BASE) / TC_ALU_VARS);
+            i++;
+        }
+    }
 #define TC_FMENT(n, ca, cb, len, body) {ca, cb, len, TU_F_##n},
     static const uint16_t more[][4] = {TC_FUSED_MORE(TC_FMENT)};
 #undef TC_FMENT

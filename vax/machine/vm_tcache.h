@@ -105,6 +105,13 @@ enum { TC_ALUR_FNS(TC_ENUM_ITEM) TCR__N };
 #undef TC_ENUM_ITEM
 #define TU_ALUR_BASE (TU_ALU_BASE + TCF__N * 3 * TC_ALU_VARS)
 #define TCR(F, V) (TU_ALUR_BASE + TCR_##F * TC_ALU_VARS + (V))
+/* ALUM: the ALU at L without flags (variant 0), or its ALUR form, and the
+ * MOV after it in one handler: a word whose second bus moves a value to a
+ * plain destination besides its ALU result (vm_tcache.c, s2mov) -- CALLS
+ * and RET are made of such words. */
+#define TU_ALUM_BASE (TU_ALUR_BASE + TCR__N * TC_ALU_VARS)
+#define TCM(F) (TU_ALUM_BASE + TCF_##F)
+#define TCRM(F) (TU_ALUM_BASE + TCF__N + TCR_##F)
 
 /* Pairs of uops frequent enough to have one handler for both (the
  * builder fuses them where they are adjacent): name, the first uop's
@@ -242,7 +249,7 @@ enum { TC_ALUR_FNS(TC_ENUM_ITEM) TCR__N };
 #define TC_FENUM(n, ca, ba, cb, bb) TU_F_##n,
 #define TC_FMENUM(n, ca, cb, len, body) TU_F_##n,
 enum {
-    TU_FUSED_BASE_ = TU_ALUR_BASE + TCR__N * TC_ALU_VARS - 1,
+    TU_FUSED_BASE_ = TU_ALUM_BASE + TCF__N + TCR__N - 1,
     TC_FUSED(TC_FENUM)
     TC_FUSED_MORE(TC_FMENUM)
     TU__COUNT

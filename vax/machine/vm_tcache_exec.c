@@ -418,10 +418,14 @@ static int tc_run(struct vax_machine *m, uint64_t limit, int mapen, int snapped,
 #define TC_ALU_LABELS(F) TC_ALU_LABW(F, 0) TC_ALU_LABW(F, 1) TC_ALU_LABW(F, 2)
 #define TC_ALUR_LABELS(F) &&h_alur_##F##_0, &&h_alur_##F##_1, &&h_alur_##F##_2, \
     &&h_alur_##F##_3, &&h_alur_##F##_4, &&h_alur_##F##_5, &&h_alur_##F##_6, &&h_alur_##F##_7,
+#define TC_ALUM_LABEL(F) &&h_alum_##F,
+#define TC_ALURM_LABEL(F) &&h_alurm_##F,
 #define TC_FLABEL(n, ca, ba, cb, bb) &&hf_##n,
 #define TC_FMLABEL(n, ca, cb, len, body) &&hf_##n,
     static const void *const tab[TU__COUNT] = {TC_UOPS(TC_LABEL) TC_ALU_FNS(TC_ALU_LABELS)
                                                    TC_ALUR_FNS(TC_ALUR_LABELS)
+                                                   TC_ALU_FNS(TC_ALUM_LABEL)
+                                                   TC_ALUR_FNS(TC_ALURM_LABEL)
                                                    TC_FUSED(TC_FLABEL)
                                                    TC_FUSED_MORE(TC_FMLABEL)};
 #undef TC_FMLABEL
@@ -433,16 +437,22 @@ static int tc_run(struct vax_machine *m, uint64_t limit, int mapen, int snapped,
 #undef TC_LABEL
 #undef TC_ALU_LABELS
 #undef TC_ALUR_LABELS
+#undef TC_ALUM_LABEL
+#undef TC_ALURM_LABEL
 #undef TC_ALU_LABW
 #define OP(n) h_##n:
 #define OPALU(F, W, FL) h_alu_##F##_##W##_##FL:
 #define OPALUR(F, FL) h_alur_##F##_##FL:
+#define OPALUM(F) h_alum_##F:
+#define OPALURM(F) h_alurm_##F:
 #define OPF(n) hf_##n:
 #define DISPATCH() goto *u->h
 #else
 #define OP(n) case TU_##n:
 #define OPALU(F, W, FL) case TU_ALU_BASE + (TCF_##F * 3 + W) * TC_ALU_VARS + FL:
 #define OPALUR(F, FL) case TCR(F, FL):
+#define OPALUM(F) case TCM(F):
+#define OPALURM(F) case TCRM(F):
 #define OPF(n) case TU_F_##n:
 #define DISPATCH() goto dispatch
     if (table) { /* a switch dispatches */
@@ -933,6 +943,13 @@ dispatch:
     TC_ALUR_FNS(TC_ALUR_HS)
 #undef TC_ALUR_HS
 #undef TC_ALUR_H
+    /* ALUM: the ALU's uop and the MOV after it */
+#define TC_ALUM_H(F) OPALUM(F) { TCB_ALU(F, 2, 0); u++; TCB_MOV; NEXTU(); }
+    TC_ALU_FNS(TC_ALUM_H)
+#undef TC_ALUM_H
+#define TC_ALURM_H(F) OPALURM(F) { TCB_ALUR(F, 0); u++; TCB_MOV; NEXTU(); }
+    TC_ALUR_FNS(TC_ALURM_H)
+#undef TC_ALURM_H
     /* fused pairs: the second uop's body follows the first's directly */
 #define TC_FUSED_H(n, ca, ba, cb, bb) OPF(n) { ba; u++; bb; NEXTU(); }
     TC_FUSED(TC_FUSED_H)
@@ -1002,6 +1019,8 @@ spec_mismatch: /* another specifier byte, sbb, consumed */
 #undef OP
 #undef OPALU
 #undef OPALUR
+#undef OPALUM
+#undef OPALURM
 #undef OPF
 #undef DISPATCH
 #undef NEXTU
