@@ -495,6 +495,13 @@ ird_point:
      * common case: the next three bytes are in an I-stream memo, so the
      * fetch cannot microtrap and needs no abort state (vm_istream_safe). */
     irdsnap = 0;
+    if (UNLIKELY(!vm_memo_hit(mi_cur, m->r[15], 3))) {
+        /* (another line -- a branch, or the code running on: its own
+         * memo entry may hold it) */
+        struct vm_memo *mi_ = vm_memo_isel(m, m->r[15]);
+        if (vm_memo_hit(mi_, m->r[15], 3))
+            mi_cur = mi_;
+    }
     /* the quick way: the memo holds the bytes, the request logic is quiet,
      * the cycle limit far, no step, no SPAM window (ev) */
     if (LIKELY(vm_memo_hit(mi_cur, m->r[15], 3)) && LIKELY(int_unchanged(m)) &&
@@ -597,7 +604,7 @@ fetch: {
     do {                                                                       \
         uint32_t pc = m->r[15];                                                \
         const uint8_t *hp = mi_cur->host + (pc - mi_cur->base);                \
-        m->tc_refs++; /* memo_count's */                                           \
+        m->tc_refs++; /* memo_count's */                                       \
         mi_cur->set->lru = mi_cur->lru_next;                                   \
         m->r[15] = pc + 1;                                                     \
         t = last->succ;                                                        \
