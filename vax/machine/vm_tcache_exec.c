@@ -65,8 +65,8 @@ static void attach_side(struct vm_tcache *tc, struct tc_word *w, unsigned upc,
  * Microcycles go into the machine at once (the interrupt check, the
  * devices and the abort state read them); the hit counters and the
  * cache's own statistics, which nothing reads while tc_run runs (a
- * reference made elsewhere only adds to them), wait in locals until it
- * returns (TC_RET). */
+ * reference made elsewhere only adds to them), wait in the machine's
+ * tc_refs (with tc_words and tc_hits) until it returns (TC_RET). */
 #define TC_SYNC(cyc, refs)                                                     \
     do {                                                                       \
         m->st.microcycles += (cyc);                                            \
@@ -91,7 +91,7 @@ static void attach_side(struct vm_tcache *tc, struct tc_word *w, unsigned upc,
     } while (0)
 
 /* ---- the uops' bodies (vm_tcache.h) ----
- * Each runs in tc_run with its locals (m, u, r, s2, a, fl, psl0, mo...)
+ * Each runs in tc_run with its locals (m, u, r, s2, a, fl, psl0, mhp...)
  * and falls through when its work is done; a fused pair runs two bodies
  * in one handler.  The control bodies (END, LOOP, EXIT, GEN) jump. */
 #define TCB_END                                                                \
