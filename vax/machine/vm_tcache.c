@@ -243,6 +243,20 @@ static struct tb_uop *emit(struct tc_build *b, unsigned op, int wi)
     return t;
 }
 
+/* The memo check (op: MCK_R, MCK_S, or MCK_P of the address in cell
+ * addr) of the reference mop of n bytes through memo; a write's check
+ * marks the line dirty (y). */
+static void emit_mck(struct tc_build *b, unsigned op, int wi, uint32_t *addr,
+                     struct vm_memo *memo, unsigned n, unsigned mop)
+{
+    struct tb_uop *c = emit(b, op, wi);
+    if (op == TU_MCK_P)
+        c->u.p1 = addr;
+    c->u.p2 = (uint32_t *)(void *)memo;
+    c->u.x = (uint8_t)n;
+    c->u.y = mop == TU_WR || mop == TU_WROP;
+}
+
 static int add_const(struct tc_build *b, uint32_t v)
 {
     for (int i = 0; i < b->nc; i++)
@@ -743,20 +757,9 @@ static int emit_special(struct tc_build *b, struct vax_machine *m, const struct 
         }
         /* the memory reference's memo check, before any result is written:
          * a miss runs the whole word through the interpreter */
-        if (mem != UM_NONE) {
-            struct tb_uop *c;
-            if (mck_s)
-                c = emit(b, s2alu ? TU_MCK_R : TU_MCK_S, wi);
-            else if (mck_r)
-                c = emit(b, TU_MCK_R, wi);
-            else {
-                c = emit(b, TU_MCK_P, wi);
-                c->u.p1 = maddr;
-            }
-            c->u.p2 = (uint32_t *)(void *)memo;
-            c->u.x = (uint8_t)mn;
-            c->u.y = mop == TU_WR || mop == TU_WROP; /* (MCK marks the line dirty) */
-        }
+        if (mem != UM_NONE)
+            emit_mck(b, mck_s ? (s2alu ? TU_MCK_R : TU_MCK_S) : mck_r ? TU_MCK_R : TU_MCK_P,
+                     wi, maddr, memo, mn, mop);
         if (hd1 && !st_fused) {
             struct tb_uop *s = emit(b, (unsigned)d1.op, wi);
             s->u.p1 = d1.cell;
@@ -783,11 +786,7 @@ static int emit_special(struct tc_build *b, struct vax_machine *m, const struct 
             emit(b, TU_CC_ARITH + (w->cc - UCC_ARITH), wi);
     dp_done:;
     } else if (mem != UM_NONE) {
-        struct tb_uop *c = emit(b, TU_MCK_P, wi);
-        c->u.p1 = maddr;
-        c->u.p2 = (uint32_t *)(void *)memo;
-        c->u.x = (uint8_t)mn;
-        c->u.y = mop == TU_WR || mop == TU_WROP;
+        emit_mck(b, TU_MCK_P, wi, maddr, memo, mn, mop);
     }
     if (mem != UM_NONE) {
         struct tb_uop *t = emit(b, mop, wi);

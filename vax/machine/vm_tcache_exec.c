@@ -299,16 +299,13 @@ static void attach_side(struct vm_tcache *tc, struct tc_word *w, unsigned upc,
 #define TCB_INEXC m->in_exc = 1
 /* the window opens at the start of this word: the microcycles counted
  * behind before it (pend_pre) are not yet in m->st.microcycles */
-#define TCB_TRACEWR                                                            \
+#define TC_SPAM_OPEN(hook)                                                     \
     do {                                                                       \
-        vm_spam_open(m, m->st.microcycles + u->w->pend_pre, 0);                \
+        vm_spam_open(m, m->st.microcycles + u->w->pend_pre, hook);             \
         ev = 0; /* (IRD closes the window: not the quick way) */               \
     } while (0)
-#define TCB_TRACEHK                                                            \
-    do {                                                                       \
-        vm_spam_open(m, m->st.microcycles + u->w->pend_pre, 1);                \
-        ev = 0;                                                                \
-    } while (0)
+#define TCB_TRACEWR TC_SPAM_OPEN(0)
+#define TCB_TRACEHK TC_SPAM_OPEN(1)
 /* sequencing */
 #define TCB_PUSH                                                               \
     do {                                                                       \
@@ -463,7 +460,7 @@ static int tc_run(struct vax_machine *m, uint64_t limit, int mapen, int snapped,
 #define NEXTU() do { u++; DISPATCH(); } while (0)
     /* (tc: m->tc, loaded where it is used: a local would take a register) */
     const struct tc_uop *u = NULL;
-    struct tc_trace *t = NULL, *seg = NULL, *last = m->tc->last; /* (kept between calls) */
+    struct tc_trace *t = NULL, *last = m->tc->last; /* (kept between calls) */
     const struct tc_latch *fin = NULL; /* latches not yet written back */
     struct tc_word *lw = NULL;         /* the word of this IRD point (NULL: exact values) */
     struct tc_word *dw = NULL;         /* a diverging word */
@@ -513,15 +510,9 @@ ird_point:
             goto ird_taken;
         goto fetch_near;
     }
-    if (UNLIKELY(m->step_ird))
+    /* (the line's own memo entry was tried above) */
+    if (UNLIKELY(m->step_ird) || UNLIKELY(!vm_memo_hit(mi_cur, m->r[15], 3)))
         goto ird_cold;
-    if (UNLIKELY(!vm_memo_hit(mi_cur, m->r[15], 3))) {
-        /* (another line: its own memo entry may hold it) */
-        struct vm_memo *mi_ = vm_memo_isel(m, m->r[15]);
-        if (!vm_memo_hit(mi_, m->r[15], 3))
-            goto ird_cold;
-        mi_cur = mi_;
-    }
     ird_clear(m, 1);
     TC_EV(); /* (ird_clear closes SPAM's window) */
     /* the request logic is quiet (int_quiet) and the cycle limit far:
@@ -920,9 +911,11 @@ spec_diverge: /* a specifier byte other than the recorded one; latches exact */
     else
         TC_SYNC(0, 1); /* IRD's byte, counted with the first word */
     m->tc->st.exits++;
-    seg = (struct tc_trace *)(void *)u->p1; /* (a SPEC uop names its segment) */
-    if (++seg->bad > 8 && !seg->dead && seg->pa != TC_NOPA) /* the code changed: record it again */
-        vm_tc_drop(m->tc, seg);
+    {
+        struct tc_trace *seg = (struct tc_trace *)(void *)u->p1; /* (a SPEC uop names it) */
+        if (++seg->bad > 8 && !seg->dead && seg->pa != TC_NOPA) /* the code changed: record it again */
+            vm_tc_drop(m->tc, seg);
+    }
     *pupc = next;
     TC_RET(IRDP_CONT);
 
