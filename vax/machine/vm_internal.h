@@ -98,15 +98,18 @@ struct vm_memo {
     uint32_t lru_next;   /* the set's LRU after a reference: the other way */
 };
 
-#define VM_MEMO_N 16
+#define VM_MEMO_N 64
 #define VM_IMEMO_N 8
 /* The memos of one access mode: I-stream, data read, read with write
- * intent, write, each a small table of lines indexed by VA<9:6> (the
+ * intent, write, each a small table of lines indexed by VA<11:6> (the
  * I-stream VA<8:6>).  VA<8:6> is PA<8:6>, so a line of cache set s can
  * only be in the entries whose index is s mod 8 in those bits
- * (vm_memo_sel, vm_memo_evict).  Sixteen data entries and eight I-stream
- * ones, not eight and four: EVKAA's memo misses fell by a third
- * (callgrind: 274 -> 249 host instructions per VAX instruction). */
+ * (vm_memo_sel, vm_memo_evict).  Callgrind host instructions per VAX
+ * instruction on EVKAA: 8 data entries and 4 I-stream ones 274, 16 and 8
+ * 249 (then; 211.2 now), 32 data entries 209.5, 64 204.9, 128 (and 32
+ * I-stream ones) 205.1; 16 I-stream entries do not help.  A mode change
+ * copies the memos (vm_memo_mode): 4.3BSD's boot to the single-user shell
+ * makes 490. */
 _Static_assert(VM_MEMO_N % 8 == 0 && VM_IMEMO_N % 8 == 0,
                "vm_memoset_evict visits the entries of index s mod 8 and up by 8");
 struct vm_memoset {
