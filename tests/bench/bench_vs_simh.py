@@ -18,7 +18,11 @@ usage: bench_vs_simh.py VASM SPAMCTL VAX780 [--kernel KERNEL.BIN]
 demo`); --demo-reps: best of N for each demo run (default 7); --quick:
 --seconds 0.3 --reps 2 --demo-seconds 1 --demo-reps 3 unless given.
 Host time is the child's user + system CPU time (os.wait4), which a busy
-machine disturbs far less than the wall clock.
+machine disturbs far less than the wall clock.  The timed runs of a row
+go in turn, ours and SIMH's (ours long, ours short, SIMH long, SIMH
+short, then again, --reps times): the load of a shared machine drifts
+over minutes, and all of one machine's runs before the other's could put
+a busy stretch on one side of the ratio only.
 
 Rows (--only takes these names, repeatable):
 
@@ -273,8 +277,19 @@ def callgrind_ir(cmd, work):
     return int(m.group(1))
 
 
-def best(fn, reps):
-    return min(fn() for _ in range(reps))
+def best_interleaved(fns, reps):
+    """The least of reps calls of each of fns, called in turn (fns[0],
+    fns[1], ..., fns[0], ...): on a machine whose load drifts, ours and
+    SIMH's runs then see the same conditions, where taking all of one
+    machine's runs before the other's lets a busy minute land on one side
+    of the ratio only."""
+    out = [None] * len(fns)
+    for _ in range(reps):
+        for k, fn in enumerate(fns):
+            v = fn()
+            if out[k] is None or v < out[k]:
+                out[k] = v
+    return out
 
 
 def fmt_rate(x):
@@ -319,8 +334,17 @@ def bench_loop(a, ours, work, name, src, results):
     per_iter_t = max((tp - t0) / (probe - small), 1e-9)
     n = min(max(probe, int(a.seconds / per_iter_t)), 64 * probe)
     b1 = assemble(a.vasm, src % n, work, name + "1")
-    t1 = best(lambda: ours.loop(b1, name)[0], a.reps)
-    t0 = best(lambda: ours.loop(b0, name)[0], a.reps)
+    # SIMH: sized by its own probe to about --seconds as well
+    s0 = run_simh(a.vax780, b0, work)
+    sp = run_simh(a.vax780, bp, work)
+    simh_iter_t = max((sp - s0) / (probe - small), 1e-9)
+    ns = min(max(probe, int(a.seconds / simh_iter_t)), 16 * n)
+    bs = assemble(a.vasm, src % ns, work, name + "s")
+    # the timed runs, both machines in turn
+    t1, t0, s1, s0 = best_interleaved([
+        lambda: ours.loop(b1, name)[0], lambda: ours.loop(b0, name)[0],
+        lambda: run_simh(a.vax780, bs, work), lambda: run_simh(a.vax780, b0, work)],
+        a.reps)
     _, i1, c1 = ours.loop(b1, name)
     hit = ours.hit(name)
     di, dc = i1 - i0, c1 - c0
@@ -329,15 +353,8 @@ def bench_loop(a, ours, work, name, src, results):
                        "one (%.3f s vs %.3f s): too noisy to measure" % (name, t1, t0))
     ours_ips = di / (t1 - t0)
     ours_ups = dc / (t1 - t0)
-    # SIMH: sized by its own probe to about --seconds as well
-    s0 = best(lambda: run_simh(a.vax780, b0, work), a.reps)
-    sp = run_simh(a.vax780, bp, work)
-    simh_iter_t = max((sp - s0) / (probe - small), 1e-9)
-    ns = min(max(probe, int(a.seconds / simh_iter_t)), 16 * n)
-    bs = assemble(a.vasm, src % ns, work, name + "s")
     per_iter_i = di / (n - small)
     dis = per_iter_i * (ns - small)
-    s1 = best(lambda: run_simh(a.vax780, bs, work), a.reps)
     if s1 - s0 <= 0:
         raise RunError("%s: SIMH's long run took no more host time than its short "
                        "one: too noisy to measure" % name)
@@ -394,27 +411,44 @@ def bench_evkaa(a, ours, work, results, notes):
     per_pass = 4_000_000 / max(pp - pa, 1)
     limit = int(0.85 * (EVKAA_DONE_PASS - pa) * per_pass)
     cb = ca + int(min(limit, max(8_000_000, 2 * a.seconds * rate)))
-    tb = best(lambda: go(cb)[0], a.reps)
-    ta = best(lambda: go(ca)[0], a.reps)
     _, sb, db, pb = go(cb)
-    hit = ours.hit("evkaa")
     if db != 1:
         raise RunError("EVKAA: %d 'done!' after %d microcycles (want 1: the "
                        "stretch must not reach pass 0xA0)" % (db, cb))
     di = sb["instructions"] - sa["instructions"]
     dc = sb["microcycles"] - sa["microcycles"]
+    ins_per_pass = di / (pb - pa) if pb > pa else 0
+
+    # SIMH's stretch, sized from ours; the timed runs of both in turn
+    timed = [lambda: go(cb)[0], lambda: go(ca)[0]]
+    simh_ips, simh_ipp, simh_np, why = 0.0, 0, 0, ""
+    simh = None
+    try:
+        simh = SimhEvkaa(a, work, di)
+        timed += [simh.long_run, simh.short_run]
+    except RunError as e:
+        why = str(e)
+    try:
+        got = best_interleaved(timed, a.reps)
+    except RunError as e:
+        if simh is None:
+            raise
+        why = str(e)  # SIMH failed on the way: ours alone
+        simh = None
+        got = best_interleaved(timed[:2], a.reps)
+    tb, ta = got[0], got[1]
+    go(cb)  # (the trace cache's hit rate: the long stretch, last)
+    hit = ours.hit("evkaa")
     if tb - ta <= 0:
         raise RunError("evkaa: the long stretch took no more host time than the "
                        "short one: too noisy to measure")
     ours_ips = di / (tb - ta)
     ours_ups = dc / (tb - ta)
-    ins_per_pass = di / (pb - pa) if pb > pa else 0
-
-    simh_ips, simh_ipp, simh_np, why = 0.0, 0, 0, ""
-    try:
-        simh_ips, simh_ipp, simh_np = simh_evkaa(a, work, di)
-    except RunError as e:
-        why = str(e)
+    if simh is not None:
+        try:
+            simh_ips, simh_ipp, simh_np = simh.result(got[2], got[3])
+        except RunError as e:
+            why = str(e)
     irpc = None
     if a.callgrind:
         c0, c1 = 3_000_000, 5_000_000
@@ -442,21 +476,29 @@ def bench_evkaa(a, ours, work, results, notes):
                         "rss_kb": ours.rss_kb["evkaa"], "mem_mb": LOOP_MEMORY_MB}
 
 
-def simh_evkaa(a, work, ours_di):
-    """SIMH's instructions/s on steady-state EVKAA passes, by `step`."""
-    ini = os.path.join(work, "evkaa.ini")
-    to_key, after_key = EVKAA_SIMH_A
+class SimhEvkaa:
+    """SIMH's instructions/s on steady-state EVKAA passes, by `step`: a
+    short and a long stretch after the key press (the long one 4x ours
+    or 20 M instructions), timed by the caller in turn with ours."""
 
-    def go(steps):
-        with open(ini, "w") as f:
-            f.write("set cpu 16m\nload -o %s 0\n" % a.evkaa)
+    def __init__(self, a, work, ours_di):
+        self.a, self.work = a, work
+        self.ini = os.path.join(work, "evkaa.ini")
+        self.sa = EVKAA_SIMH_A[1]
+        self.sb = self.sa + max(20_000_000, 4 * ours_di)
+        self.go(self.sa)  # (can SIMH be driven this way at all?)
+
+    def go(self, steps):
+        to_key = EVKAA_SIMH_A[0]
+        with open(self.ini, "w") as f:
+            f.write("set cpu 16m\nload -o %s 0\n" % self.a.evkaa)
             for addr, byte in EVKAA_SIMH_PATCH:
                 f.write("dep -b %x %02x\n" % (addr, byte))
             f.write("dep pc 200\ndep psl 041F0000\nstep %d\n"
                     "dep tti rxdb 0d\ndep tti done 1\ndep tti int 1\n"
                     "step %d\nshow time\nexamine -w %x\nexit\n"
                     % (to_key, steps, EVKAA_PASS))
-        t, out, _, _, _, _ = run([a.vax780, ini], cwd=work)
+        t, out, _, _, _, _ = run([self.a.vax780, self.ini], cwd=self.work)
         text = out.replace("\r", "").replace("\0", "")
         if ("Step expired, PC: %s" % EVKAA_WAIT_PC) not in text:
             raise RunError("SIMH did not reach EVKAA's key wait at %s:\n%s"
@@ -474,18 +516,25 @@ def simh_evkaa(a, work, ours_di):
         m = re.search(r"^%X:\s*([0-9A-F]+)" % EVKAA_PASS, text, re.M)
         return t, int(m.group(1), 16) if m else 0
 
-    sa = after_key
-    sb = sa + max(20_000_000, 4 * ours_di)
-    tb = best(lambda: go(sb)[0], a.reps)
-    ta, pa = min(go(sa) for _ in range(a.reps))
-    # SIMH's own instructions per pass: 5 M more steps stay inside its
-    # first block of 0x2C passes (its pass counter restarts at each "done!")
-    _, pc = go(sa + 5_000_000)
-    ipp = 5_000_000 / (pc - pa) if pc > pa else 0
-    if tb - ta <= 0:
-        raise RunError("SIMH's long EVKAA stretch took no more host time than the "
-                       "short one: too noisy to measure")
-    return (sb - sa) / (tb - ta), ipp, pc - pa
+    def long_run(self):
+        return self.go(self.sb)[0]
+
+    def short_run(self):
+        return self.go(self.sa)
+
+    def result(self, tb, short):
+        """(instructions/s, instructions per pass, passes) from the least
+        host times of the long stretch and of the short one (with its pass
+        counter)."""
+        ta, pa = short
+        # SIMH's own instructions per pass: 5 M more steps stay inside its
+        # first block of 0x2C passes (its pass counter restarts at each "done!")
+        _, pc = self.go(self.sa + 5_000_000)
+        ipp = 5_000_000 / (pc - pa) if pc > pa else 0
+        if tb - ta <= 0:
+            raise RunError("SIMH's long EVKAA stretch took no more host time than "
+                           "the short one: too noisy to measure")
+        return (self.sb - self.sa) / (tb - ta), ipp, pc - pa
 
 
 def demo_image(kernel, work, seconds):
@@ -615,11 +664,14 @@ def bench_bsd43(a, ours, work, results, notes, row, flags, until):
             raise RunError("SIMH's 8600 did not print %r:\n%s" % (until, out[-400:]))
         return t, int(m.group(1))
 
-    runs = [ours_run() for _ in range(a.reps)]
+    runs, sruns = [], []
+    for _ in range(a.reps):  # in turn, as best_interleaved
+        runs.append(ours_run())
+        sruns.append(simh_run())
     t, st = min(runs, key=lambda r: r[0])
     hit = ours.hit(row)
     ips = st["instructions"] / t
-    sr = min(simh_run() for _ in range(a.reps))
+    sr = min(sruns)
     sips = sr[1] / sr[0]
     print(row_line(row, ips, sips, st["microcycles"] / t,
                    st["microcycles"] / st["instructions"], None,
