@@ -62,29 +62,54 @@ static inline void vm_store_le(uint8_t *p, unsigned n, uint64_t v)
         p[i] = (uint8_t)(v >> (8 * i));
 }
 
+/* Entry j of a memo set, counting through i, r, m, w (the filled bits). */
+static inline struct vm_memo *vm_memo_at(struct vm_memoset *ms, unsigned j)
+{
+    if (j < VM_IMEMO_N)
+        return &ms->i[j];
+    j -= VM_IMEMO_N;
+    return j < VM_MEMO_N ? &ms->r[j] : j < 2 * VM_MEMO_N ? &ms->m[j - VM_MEMO_N]
+                                                          : &ms->w[j - 2 * VM_MEMO_N];
+}
+
+/* Its index there (mo is an entry of ms). */
+static inline unsigned vm_memo_index(const struct vm_memoset *ms, const struct vm_memo *mo)
+{
+    if (mo < ms->r)
+        return (unsigned)(mo - ms->i);
+    if (mo < ms->m)
+        return VM_IMEMO_N + (unsigned)(mo - ms->r);
+    if (mo < ms->w)
+        return VM_IMEMO_N + VM_MEMO_N + (unsigned)(mo - ms->m);
+    return VM_IMEMO_N + 2 * VM_MEMO_N + (unsigned)(mo - ms->w);
+}
+
 static inline void vm_memoset_clear(struct vm_memoset *ms)
 {
-    for (int i = 0; i < VM_IMEMO_N; i++)
-        ms->i[i].span = 0;
-    for (int i = 0; i < VM_MEMO_N; i++)
-        ms->r[i].span = ms->m[i].span = ms->w[i].span = 0;
+    for (unsigned k = 0; k < sizeof ms->filled / sizeof ms->filled[0]; k++) {
+        for (uint64_t b = ms->filled[k]; b; b &= b - 1)
+            vm_memo_at(ms, 64 * k + (unsigned)__builtin_ctzll(b))->span = 0;
+        ms->filled[k] = 0;
+    }
     ms->ipage_ok = 0;
 }
 
+/* The entries that may hold a line of cache set x: VA<8:6> is PA<8:6>,
+ * so those whose index is x mod 8 in every table, which (each table's
+ * length a multiple of 8) are the filled bits j with j mod 8 = x mod 8. */
 static inline void vm_memoset_evict(struct vm_memoset *ms, const struct cache_set *s,
                                     unsigned w, unsigned x)
 {
-    for (unsigned k = x % 8; k < VM_IMEMO_N; k += 8) /* VA<8:6> is PA<8:6> */
-        if (ms->i[k].set == s && ms->i[k].way == w)
-            ms->i[k].span = 0;
-    for (x %= 8; x < VM_MEMO_N; x += 8) { /* the entries whose VA<8:6> is PA<8:6> */
-        if (ms->r[x].set == s && ms->r[x].way == w)
-            ms->r[x].span = 0;
-        if (ms->m[x].set == s && ms->m[x].way == w)
-            ms->m[x].span = 0;
-        if (ms->w[x].set == s && ms->w[x].way == w)
-            ms->w[x].span = 0;
-    }
+    const uint64_t cls = 0x0101010101010101ull << (x % 8);
+    for (unsigned k = 0; k < sizeof ms->filled / sizeof ms->filled[0]; k++)
+        for (uint64_t b = ms->filled[k] & cls; b; b &= b - 1) {
+            unsigned j = 64 * k + (unsigned)__builtin_ctzll(b);
+            struct vm_memo *mo = vm_memo_at(ms, j);
+            if (mo->set == s && mo->way == w) {
+                mo->span = 0;
+                ms->filled[k] &= ~(1ull << (j % 64));
+            }
+        }
 }
 
 /* Way w of set s no longer holds its line (a cache fill replaced it, DMA
