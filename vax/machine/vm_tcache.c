@@ -1326,6 +1326,8 @@ static struct tc_trace *build(struct vm_tcache *tc, struct vax_machine *m,
     t->fhp = rec->root && ilen >= 1 && ilen <= 8 ? m->mem + t->pa : NULL;
     t->opc = rec->root ? rec->opc : 0xFFFF;
     t->spec0 = (uint8_t)(rec->root && rec->spec0);
+    t->smask = t->spec0 ? 2 : 3;
+    t->finm = (uint8_t)(t->fin ? (t->fin->rn_def ? 1 : 0) | (t->fin->rx_def ? 2 : 0) : 0);
     tc->st.traces++;
     tc->st.bytes = tc->used;
     return t;

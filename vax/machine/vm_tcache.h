@@ -323,6 +323,10 @@ struct tc_trace {
     uint64_t ib[2], im[2];   /* the bytes and the mask of those that count */
     uint32_t bad;            /* specifier-byte mismatches */
     const struct tc_latch *fin; /* latches at its end (IRD) */
+    /* fin's RN group (1) and RX (2) defined: what outlives IRD; and 2 where
+     * the trace sets the RN group at once (spec0), else 3.  A trace entered
+     * after another needs the other's latches when finm & smask. */
+    uint8_t finm, smask;
     struct tc_uop *uops;
     struct tc_word *words;
     uint32_t nuops, nwords;

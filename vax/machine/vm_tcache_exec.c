@@ -66,7 +66,9 @@ static void attach_side(struct vm_tcache *tc, struct tc_word *w, unsigned upc,
  * devices and the abort state read them); the hit counters and the
  * cache's own statistics, which nothing reads while tc_run runs (a
  * reference made elsewhere only adds to them), wait in the machine's
- * tc_refs (with tc_words and tc_hits) until it returns (TC_RET). */
+ * tc_refs (with tc_words) until it returns (TC_RET).  The trace hits are
+ * counted by difference: every instruction tc_run starts is a hit but
+ * those it decodes (tc_decodes). */
 #define TC_SYNC(cyc, refs)                                                     \
     do {                                                                       \
         m->st.microcycles += (cyc);                                            \
@@ -84,8 +86,8 @@ static void attach_side(struct vm_tcache *tc, struct tc_word *w, unsigned upc,
         m->st.cache_hits += m->tc_refs;                                        \
         m->st.tb_hits += m->tc_refs * (unsigned)mapen;                         \
         m->tc->st.words += m->tc_words;                                        \
-        m->tc->st.hits += m->tc_hits;                                          \
-        m->tc_refs = m->tc_words = m->tc_hits = 0;                             \
+        m->tc->st.hits += m->st.instructions - ins0 - m->tc_decodes;           \
+        m->tc_refs = m->tc_words = m->tc_decodes = 0;                          \
         m->tc->last = last;                                                    \
         return (v);                                                            \
     } while (0)
@@ -100,6 +102,7 @@ static void attach_side(struct vm_tcache *tc, struct tc_word *w, unsigned upc,
         TC_SYNC(lw->pend, lw->rpend);                                          \
         last = (struct tc_trace *)(void *)u->p1;                               \
         fin = last->fin; /* written back where needed (entry, exits) */        \
+        finm = last->finm;                                                     \
         goto ird_point;                                                        \
     } while (0)
 #define TCB_LOOP                                                               \
@@ -459,9 +462,11 @@ static int tc_run(struct vax_machine *m, uint64_t limit, int mapen, int snapped,
 #endif
 #define NEXTU() do { u++; DISPATCH(); } while (0)
     /* (tc: m->tc, loaded where it is used: a local would take a register) */
+    const uint64_t ins0 = m->st.instructions; /* (the hits: TC_RET) */
     const struct tc_uop *u = NULL;
     struct tc_trace *t = NULL, *last = m->tc->last; /* (kept between calls) */
     const struct tc_latch *fin = NULL; /* latches not yet written back */
+    unsigned finm = 0; /* fin's trace's finm where END set fin, else 0 or 3 */
     struct tc_word *lw = NULL;         /* the word of this IRD point (NULL: exact values) */
     struct tc_word *dw = NULL;         /* a diverging word */
     uint32_t r = 0, a = 0, psl0 = 0, key = 0, op = 0;
@@ -653,9 +658,8 @@ fetched:
         }
     }
 enter: /* trace t, at its instruction's IRD; ifast set */
-    m->tc_hits++;
     m->st.instructions++;
-    if (UNLIKELY(fin != NULL) && (!t->spec0 || fin->rx_def)) {
+    if (UNLIKELY(finm & t->smask) && fin != NULL && (!t->spec0 || fin->rx_def)) {
         /* the RN group and RX outlive IRD: the previous instruction's, when
          * this one does not set them at once */
         if (fin->rn_def && !t->spec0) {
@@ -710,6 +714,7 @@ decode: {
     uint8_t *seen = &m->tc->seen[(key * 0x9E3779B1u >> 20) % TC_SEEN];
     int rec_ok = !t && *seen;
     *seen = 1;
+    m->tc_decodes++; /* (counted in st.instructions: not a hit) */
     next = vm_ird_decode(m, op);
     if (UNLIKELY(m->stop | m->utrap))
         goto fetch_trap;
@@ -769,6 +774,7 @@ diverge: {
         if (u->k2 == TC_ALT_IRD) {
             lw = dw;
             fin = dw->seq;
+            finm = 3; /* (enter looks at fin itself) */
             last = &m->tc->nil;
             goto ird_point;
         }
