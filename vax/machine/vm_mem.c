@@ -210,7 +210,7 @@ static inline void memo_fill(struct vax_machine *m, struct vm_memo *mo, uint32_t
     mo->lru_next = (uint32_t)w ^ 1u;
     unsigned j = vm_memo_index(&m->memo, mo); /* (mo is one of m->memo's) */
     m->memo.filled[j / 64] |= 1ull << (j % 64);
-    if (mo >= m->memo.i && mo < m->memo.i + VM_IMEMO_N) {
+    if (j < VM_IMEMO_N) { /* the I-stream's */
         m->memo.ipage = va >> 9;
         m->memo.ipage_ok = 1;
     }

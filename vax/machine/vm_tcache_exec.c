@@ -466,7 +466,10 @@ static int tc_run(struct vax_machine *m, uint64_t limit, int mapen, int snapped,
     const struct tc_uop *u = NULL;
     struct tc_trace *t = NULL, *last = m->tc->last; /* (kept between calls) */
     const struct tc_latch *fin = NULL; /* latches not yet written back */
-    unsigned finm = 0; /* fin's trace's finm where END set fin, else 0 or 3 */
+    /* while fin is set, what of it may outlive IRD (END: its trace's finm;
+     * 3 where diverge set fin: enter then tests fin itself); stale once
+     * fin is cleared, so enter tests fin too */
+    unsigned finm = 0;
     struct tc_word *lw = NULL;         /* the word of this IRD point (NULL: exact values) */
     struct tc_word *dw = NULL;         /* a diverging word */
     uint32_t r = 0, a = 0, psl0 = 0, key = 0, op = 0;
