@@ -215,16 +215,16 @@ static void attach_side(struct vm_tcache *tc, struct tc_word *w, unsigned upc,
     } while (0)
 #define TCB_STOPR_R gpr_write(&m->r[(m->opa[u->k] + u->y) & 15], r, u->x)
 #define TCB_STOPR_S gpr_write(&m->r[(m->opa[u->k] + u->y) & 15], s2, u->x)
-#define TCB_STPSL_R                                                            \
+/* (a new IPL: the next IRD point looks at the request logic, ev) */
+#define TC_STPSL(v)                                                            \
     do {                                                                       \
-        vm_memo_mode(m, m->psl, r); /* the mode selects the memos */           \
-        m->psl = r;                                                            \
+        if (UNLIKELY((m->psl ^ (v)) & PSL_IPL_BITS))                           \
+            ev = 0;                                                            \
+        vm_memo_mode(m, m->psl, v); /* the mode selects the memos */           \
+        m->psl = v;                                                            \
     } while (0)
-#define TCB_STPSL_S                                                            \
-    do {                                                                       \
-        vm_memo_mode(m, m->psl, s2);                                           \
-        m->psl = s2;                                                           \
-    } while (0)
+#define TCB_STPSL_R TC_STPSL(r)
+#define TCB_STPSL_S TC_STPSL(s2)
 #define TCB_STLS_R m->ls[*u->p1 % VM_LS_WORDS] = r
 #define TCB_STLS_S m->ls[*u->p1 % VM_LS_WORDS] = s2
 /* condition codes */
@@ -487,7 +487,12 @@ static int tc_run(struct vax_machine *m, uint64_t limit, int mapen, int snapped,
      * quiet) and lim2; the request logic's evaluation moves it, and so
      * does a word that may open SPAM's window: 0 while that window is
      * open or an instruction step is asked for (step_ird changes only as
-     * tc_run returns), so that IRD's quick way need not look at either */
+     * tc_run returns), so that IRD's quick way need not look at either.
+     * Also 0 from anything that may have changed the request logic
+     * since it was last looked at (int_unchanged): a new IPL (STPSL),
+     * and every way into the interpreter (a register access, a device);
+     * the uops themselves touch only memory the memos hold.  IRD's
+     * quick way then need not test int_unchanged either. */
 #define TC_EV() (ev = (m->step_ird | m->spam_window) ? 0 : m->int_next < lim2 ? m->int_next : lim2)
     uint64_t ev = 0;
     TC_EV();
@@ -507,10 +512,10 @@ ird_point:
         if (vm_memo_hit(mi_, m->r[15], 3))
             mi_cur = mi_;
     }
-    /* the quick way: the memo holds the bytes, the request logic is quiet,
-     * the cycle limit far, no step, no SPAM window (ev) */
-    if (LIKELY(vm_memo_hit(mi_cur, m->r[15], 3)) && LIKELY(int_unchanged(m)) &&
-        LIKELY(m->st.microcycles < ev)) {
+    /* the quick way: the memo holds the bytes, the request logic is quiet
+     * (unchanged since it was last looked at), the cycle limit far, no
+     * step, no SPAM window: all of it in ev */
+    if (LIKELY(vm_memo_hit(mi_cur, m->r[15], 3)) && LIKELY(m->st.microcycles < ev)) {
         m->icnt++;
         ird_clear_latches(m);
         next = ird_trace(m);
@@ -582,6 +587,7 @@ fetch: {
         mi_cur = vm_memo_isel(m, pc);
         if (!vm_memo_hit(mi_cur, pc, 1)) {
             op = vm_istream(m, 1);
+            ev = 0; /* (a read outside the memos: it may touch a device) */
             if (UNLIKELY(m->stop | m->utrap))
                 goto fetch_trap;
             if (!vm_memo_hit(mi_cur, pc, 1)) { /* the memo was not filled: no key */
@@ -629,6 +635,7 @@ fetched:
             m->r[15] = pc + 1;
         } else {
             op = 0x100 | vm_istream(m, 1);
+            ev = 0;
             if (UNLIKELY(m->stop | m->utrap))
                 goto fetch_trap;
         }
@@ -741,7 +748,7 @@ decode: {
 }
 
 recorded: /* the recorder ran the path through the interpreter */
-    TC_EV();
+    ev = 0; /* (which may have touched the request logic) */
     switch (rs) {
     case TC_REC_IRD:
         fl = si.fl;
@@ -854,7 +861,8 @@ generic: { /* word dw through the interpreter */
     m->upc = dw->upc;
     TC_SYNC(dw->pend_pre, dw->rpend_pre);
     vm_word_step(m, limit, mapen, &si);
-    TC_EV(); /* (the word may have opened SPAM's window) */
+    ev = 0; /* (the word may have opened SPAM's window, or touched the
+             * request logic: a register, the IPL) */
     m->tc->st.generic++;
     switch (si.status) {
     case VM_WS_STOP:
@@ -986,6 +994,7 @@ spec_slow: {
     }
     TC_UNSYNC(0, 1); /* the reference counts itself on this way */
     bb = vm_istream(m, 1);
+    ev = 0;
     if (UNLIKELY(m->stop | m->utrap)) {
         if (u->w)
             TC_SYNC(u->w->pend, u->w->rpend);
