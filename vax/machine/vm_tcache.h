@@ -206,7 +206,14 @@ enum { TC_ALUR_FNS(TC_ENUM_ITEM) TCR__N };
     X(STRES_GOPREG, TU_STRES_R, TCB_STRES_R, TU_G_OPREG, TCB_G_OPREG)           \
     X(MOV_END, TU_MOV, TCB_MOV, TU_END, TCB_END)                                \
     X(WR_END, TU_WR, TCB_WR, TU_END, TCB_END)                                   \
-    X(RD_MOV, TU_RD, TCB_RD, TU_MOV, TCB_MOV)
+    X(RD_MOV, TU_RD, TCB_RD, TU_MOV, TCB_MOV)                                   \
+    /* (CALLS and RET: the entry mask scanned four bits at a time) */         \
+    X(ROTLR_GDA4, TCR(ROTL, 0), TCB_ALUR(ROTL, 0), TU_GD_A4, TCB_GD_A4)          \
+    X(ROTL_PUSH, TCA(ROTL, 2, 0), TCB_ALU(ROTL, 2, 0), TU_PUSH, TCB_PUSH)        \
+    X(ROTLR_PUSH, TCR(ROTL, 0), TCB_ALUR(ROTL, 0), TU_PUSH, TCB_PUSH)            \
+    X(ANDR_GAB31, TCR(AND, 0), TCB_ALUR(AND, 0), TU_G_A_B31, TCB_G_A_B31)        \
+    X(S2_ANDW, TU_S2, TCB_S2, TCA(AND, 1, 0), TCB_ALU(AND, 1, 0))                \
+    X(MCKS_STST, TU_MCK_S, TCB_MCK_S, TU_ST_R, TCB_ST_R)
 
 /* Longer runs, made of a fused run already in place (its code and the
  * number of uops it covers) and the run after it: name, the two codes,
@@ -244,7 +251,23 @@ enum { TC_ALUR_FNS(TC_ENUM_ITEM) TCR__N };
       TCB_ALU(ADD, 2, 0); u++; TCB_MCK_R; u++; TCB_ST_R)                        \
     X(SPECIB_MOV, TU_F_SPEC_IB, TU_MOV, 2, TCB_SPEC; u++; TCB_IB; u++; TCB_MOV) \
     X(SPECMOV2_SPECMOV2, TU_F_SPEC_MOV2, TU_F_SPEC_MOV2, 2,                    \
-      TCB_SPEC; u++; TCB_MOV2; u++; TCB_SPEC; u++; TCB_MOV2)
+      TCB_SPEC; u++; TCB_MOV2; u++; TCB_SPEC; u++; TCB_MOV2)                   \
+    /* (CALLS and RET: the frame's pushes and pops whose MAR +- 4 is not     \
+     * the last ALU result, and the words around them) */                    \
+    X(S2SUB_MCKRSTWR, TU_F_S2_SUB, TU_F_MCKR_ST_WR, 2,                         \
+      TCB_S2; u++; TCB_ALU(SUB, 2, 0); u++; TCB_MCK_R; u++; TCB_ST_R; u++;      \
+      TCB_ST_S; u++; TCB_WR)                                                   \
+    X(S2ADD_MCKRSTRD, TU_F_S2_ADD, TU_F_MCKR_ST_RD, 2,                         \
+      TCB_S2; u++; TCB_ALU(ADD, 2, 0); u++; TCB_MCK_R; u++; TCB_ST_R; u++;      \
+      TCB_ST_S; u++; TCB_RD)                                                   \
+    X(ADDMCKRST_RD, TU_F_ADDMCKR_ST, TU_RD, 3,                                 \
+      TCB_ALU(ADD, 2, 0); u++; TCB_MCK_R; u++; TCB_ST_R; u++; TCB_RD)           \
+    X(SUBMCKR_ST, TU_F_SUB_MCKR, TU_ST_R, 2,                                   \
+      TCB_ALU(SUB, 2, 0); u++; TCB_MCK_R; u++; TCB_ST_R)                        \
+    X(SUBMCKRST_WR, TU_F_SUBMCKR_ST, TU_WR, 3,                                 \
+      TCB_ALU(SUB, 2, 0); u++; TCB_MCK_R; u++; TCB_ST_R; u++; TCB_WR)           \
+    X(MCKSSTST_RD, TU_F_MCKS_STST, TU_F_STS_RD, 2,                             \
+      TCB_MCK_S; u++; TCB_ST_R; u++; TCB_ST_S; u++; TCB_RD)
 
 #define TC_FENUM(n, ca, ba, cb, bb) TU_F_##n,
 #define TC_FMENUM(n, ca, cb, len, body) TU_F_##n,
