@@ -224,6 +224,7 @@ struct tb_word {
 struct tc_build {
     struct tb_uop u[TB_MAX_UOPS];
     int nu;
+    uint16_t op0[TB_MAX_UOPS]; /* the codes before fusing */
     uint32_t c[TB_MAX_CONSTS];
     int nc;
     struct tc_latch img[TB_MAX_IMGS];
@@ -1020,6 +1021,38 @@ static int iscan(struct tc_build *b, struct vax_machine *m, const struct tc_rec 
     return len;
 }
 
+/* May fused run `code` start at uop i?  A TC_FUSED_MEM4 run only where
+ * the memory reference among the uops it covers is of 4 bytes and goes
+ * the way its body takes it to. */
+static int mem4_ok(const struct tc_build *b, int i, unsigned code)
+{
+#define TC_M4ENT(n, span, w) {TU_F_##n, span, w},
+    static const uint16_t mem4[][3] = {TC_FUSED_MEM4(TC_M4ENT)};
+#undef TC_M4ENT
+    for (size_t f = 0; f < sizeof mem4 / sizeof mem4[0]; f++) {
+        if (mem4[f][0] != code)
+            continue;
+        if (i + mem4[f][1] > b->nu)
+            return 0;
+        for (int k = i; k < i + mem4[f][1]; k++) {
+            const struct tc_uop *u = &b->u[k].u;
+            switch (b->op0[k]) {
+            case TU_MCK_R: case TU_MCK_S: case TU_MCK_P:
+                if (u->x != 4 || u->y != mem4[f][2])
+                    return 0;
+                break;
+            case TU_RD: case TU_WR: case TU_RDOP: case TU_WROP:
+                if (u->x != 4)
+                    return 0;
+                break;
+            default:
+                break;
+            }
+        }
+    }
+    return 1;
+}
+
 /* ALUR (vm_tcache.h): the function index of an ALU uop at L, or -1. */
 static int alur_index(unsigned fi)
 {
@@ -1233,6 +1266,8 @@ static struct tc_trace *build(struct vm_tcache *tc, struct vax_machine *m,
 #define TC_FENT(n, ca, ba, cb, bb) {ca, cb, TU_F_##n},
     static const uint16_t fused[][3] = {TC_FUSED(TC_FENT)};
 #undef TC_FENT
+    for (int i = 0; i < b->nu; i++)
+        b->op0[i] = b->u[i].u.op;
     for (int i = 0; i + 1 < b->nu; i++) {
         size_t f;
         for (f = 0; f < sizeof fused / sizeof fused[0]; f++)
@@ -1260,7 +1295,8 @@ static struct tc_trace *build(struct vm_tcache *tc, struct vax_machine *m,
 #undef TC_FMENT
     for (size_t f = 0; f < sizeof more / sizeof more[0]; f++)
         for (int i = 0; i + more[f][2] < b->nu; i++)
-            if (b->u[i].u.op == more[f][0] && b->u[i + more[f][2]].u.op == more[f][1])
+            if (b->u[i].u.op == more[f][0] && b->u[i + more[f][2]].u.op == more[f][1] &&
+                mem4_ok(b, i, more[f][3]))
                 b->u[i].u.op = more[f][3];
     /* one arena block: the segment, its uops, words, constants, images */
     size_t sz = sizeof(struct tc_trace) + (size_t)b->nu * sizeof(struct tc_uop) +

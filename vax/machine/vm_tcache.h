@@ -227,15 +227,15 @@ enum { TC_ALUR_FNS(TC_ENUM_ITEM) TCR__N };
     X(S2ADDR_MCKR, TU_F_S2_ADDR, TU_F_MCKR_ST, 2,                              \
       TCB_S2; u++; TCB_ALUR(ADD, 0); u++; TCB_MCK_R; u++; TCB_ST_R)             \
     X(MCKR_ST_WR, TU_F_MCKR_ST, TU_F_ST_WR, 2,                                 \
-      TCB_MCK_R; u++; TCB_ST_R; u++; TCB_ST_S; u++; TCB_WR)                     \
+      TCB_MCK_R4W; u++; TCB_ST_R; u++; TCB_ST_S; u++; TCB_WR4)                  \
     X(MCKR_ST_RD, TU_F_MCKR_ST, TU_F_STS_RD, 2,                                \
-      TCB_MCK_R; u++; TCB_ST_R; u++; TCB_ST_S; u++; TCB_RD)                     \
+      TCB_MCK_R4R; u++; TCB_ST_R; u++; TCB_ST_S; u++; TCB_RD4)                  \
     X(PUSHMEM, TU_F_S2SUBR_MCKR, TU_F_ST_WR, 4,                                \
-      TCB_S2; u++; TCB_ALUR(SUB, 0); u++; TCB_MCK_R; u++; TCB_ST_R; u++;        \
-      TCB_ST_S; u++; TCB_WR)                                                   \
+      TCB_S2; u++; TCB_ALUR(SUB, 0); u++; TCB_MCK_R4W; u++; TCB_ST_R; u++;      \
+      TCB_ST_S; u++; TCB_WR4)                                                  \
     X(POPMEM, TU_F_S2ADDR_MCKR, TU_F_STS_RD, 4,                                \
-      TCB_S2; u++; TCB_ALUR(ADD, 0); u++; TCB_MCK_R; u++; TCB_ST_R; u++;        \
-      TCB_ST_S; u++; TCB_RD)                                                   \
+      TCB_S2; u++; TCB_ALUR(ADD, 0); u++; TCB_MCK_R4R; u++; TCB_ST_R; u++;      \
+      TCB_ST_S; u++; TCB_RD4)                                                  \
     /* (counted on the 4.3BSD boot and EVKAA) */                              \
     X(IBSEXTB_GZEND, TU_F_IB_SEXTB, TU_F_GZ_END, 2,                            \
       TCB_IB; u++; TCB_ALU(SEXT, 0, 0); u++; TCB_G_PSL_Z; u++; TCB_END)         \
@@ -255,19 +255,28 @@ enum { TC_ALUR_FNS(TC_ENUM_ITEM) TCR__N };
     /* (CALLS and RET: the frame's pushes and pops whose MAR +- 4 is not     \
      * the last ALU result, and the words around them) */                    \
     X(S2SUB_MCKRSTWR, TU_F_S2_SUB, TU_F_MCKR_ST_WR, 2,                         \
-      TCB_S2; u++; TCB_ALU(SUB, 2, 0); u++; TCB_MCK_R; u++; TCB_ST_R; u++;      \
-      TCB_ST_S; u++; TCB_WR)                                                   \
+      TCB_S2; u++; TCB_ALU(SUB, 2, 0); u++; TCB_MCK_R4W; u++; TCB_ST_R; u++;    \
+      TCB_ST_S; u++; TCB_WR4)                                                  \
     X(S2ADD_MCKRSTRD, TU_F_S2_ADD, TU_F_MCKR_ST_RD, 2,                         \
-      TCB_S2; u++; TCB_ALU(ADD, 2, 0); u++; TCB_MCK_R; u++; TCB_ST_R; u++;      \
-      TCB_ST_S; u++; TCB_RD)                                                   \
+      TCB_S2; u++; TCB_ALU(ADD, 2, 0); u++; TCB_MCK_R4R; u++; TCB_ST_R; u++;    \
+      TCB_ST_S; u++; TCB_RD4)                                                  \
     X(ADDMCKRST_RD, TU_F_ADDMCKR_ST, TU_RD, 3,                                 \
-      TCB_ALU(ADD, 2, 0); u++; TCB_MCK_R; u++; TCB_ST_R; u++; TCB_RD)           \
+      TCB_ALU(ADD, 2, 0); u++; TCB_MCK_R4R; u++; TCB_ST_R; u++; TCB_RD4)        \
     X(SUBMCKR_ST, TU_F_SUB_MCKR, TU_ST_R, 2,                                   \
       TCB_ALU(SUB, 2, 0); u++; TCB_MCK_R; u++; TCB_ST_R)                        \
     X(SUBMCKRST_WR, TU_F_SUBMCKR_ST, TU_WR, 3,                                 \
-      TCB_ALU(SUB, 2, 0); u++; TCB_MCK_R; u++; TCB_ST_R; u++; TCB_WR)           \
+      TCB_ALU(SUB, 2, 0); u++; TCB_MCK_R4W; u++; TCB_ST_R; u++; TCB_WR4)        \
     X(MCKSSTST_RD, TU_F_MCKS_STST, TU_F_STS_RD, 2,                             \
-      TCB_MCK_S; u++; TCB_ST_R; u++; TCB_ST_S; u++; TCB_RD)
+      TCB_MCK_S4R; u++; TCB_ST_R; u++; TCB_ST_S; u++; TCB_RD4)
+
+/* The runs above whose bodies take their one memory reference to be of 4
+ * bytes and a read (0) or a write (1) -- most are; the builder applies
+ * one only where that holds (an 8-byte push stays in smaller runs):
+ * name, the uops it covers, the direction. */
+#define TC_FUSED_MEM4(X)                                                       \
+    X(MCKR_ST_WR, 4, 1) X(MCKR_ST_RD, 4, 0) X(PUSHMEM, 6, 1) X(POPMEM, 6, 0)    \
+    X(S2SUB_MCKRSTWR, 6, 1) X(S2ADD_MCKRSTRD, 6, 0) X(ADDMCKRST_RD, 4, 0)      \
+    X(SUBMCKRST_WR, 4, 1) X(MCKSSTST_RD, 4, 0)
 
 #define TC_FENUM(n, ca, ba, cb, bb) TU_F_##n,
 #define TC_FMENUM(n, ca, cb, len, body) TU_F_##n,
