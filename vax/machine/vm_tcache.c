@@ -720,7 +720,8 @@ static int emit_special(struct tc_build *b, struct vax_machine *m, const struct 
         if (need_r) {
             static const unsigned fns[TCF__N] = {UA_PASSA, UA_PASSB, UA_ADD, UA_SUB, UA_AND,
                                                  UA_OR, UA_XOR, UA_BIC, UA_ZEXT, UA_SEXT,
-                                                 UA_SHL, UA_SHR, UA_SAR, UA_ROTL, UA_MASK};
+                                                 UA_SHL, UA_SHR, UA_SAR, UA_ROTL, UA_MASK,
+                                                 UA_PACK};
             int fi = -1;
             for (int i = 0; i < TCF__N; i++)
                 if (fns[i] == f)

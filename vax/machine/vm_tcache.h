@@ -57,7 +57,7 @@ struct tc_latch {
  * offset k of the machine (a plain destination, or the sink).  Every
  * other function goes through ALU_GEN. */
 #define TC_ALU_FNS(X) X(PASSA) X(PASSB) X(ADD) X(SUB) X(AND) X(OR) X(XOR) X(BIC) \
-    X(ZEXT) X(SEXT) X(SHL) X(SHR) X(SAR) X(ROTL) X(MASK)
+    X(ZEXT) X(SEXT) X(SHL) X(SHR) X(SAR) X(ROTL) X(MASK) X(PACK)
 #define TC_UOPS(X)                                                              \
     /* control */                                                              \
     X(END) X(EXIT) X(LOOP) X(SYNC) X(GEN) X(MOV) X(MOV2)                       \
