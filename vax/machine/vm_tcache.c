@@ -1022,28 +1022,28 @@ static int iscan(struct tc_build *b, struct vax_machine *m, const struct tc_rec 
     return len;
 }
 
-/* May fused run `code` start at uop i?  A TC_FUSED_MEM4 run only where
- * the memory reference among the uops it covers is of 4 bytes and goes
+/* May fused run `code` start at uop i?  A TC_FUSED_MEMN run only where
+ * the memory reference among the uops it covers is of its size and goes
  * the way its body takes it to. */
-static int mem4_ok(const struct tc_build *b, int i, unsigned code)
+static int memn_ok(const struct tc_build *b, int i, unsigned code)
 {
-#define TC_M4ENT(n, span, w) {TU_F_##n, span, w},
-    static const uint16_t mem4[][3] = {TC_FUSED_MEM4(TC_M4ENT)};
-#undef TC_M4ENT
-    for (size_t f = 0; f < sizeof mem4 / sizeof mem4[0]; f++) {
-        if (mem4[f][0] != code)
+#define TC_MNENT(n, span, w, size) {TU_F_##n, span, w, size},
+    static const uint16_t memn[][4] = {TC_FUSED_MEMN(TC_MNENT)};
+#undef TC_MNENT
+    for (size_t f = 0; f < sizeof memn / sizeof memn[0]; f++) {
+        if (memn[f][0] != code)
             continue;
-        if (i + mem4[f][1] > b->nu)
+        if (i + memn[f][1] > b->nu)
             return 0;
-        for (int k = i; k < i + mem4[f][1]; k++) {
+        for (int k = i; k < i + memn[f][1]; k++) {
             const struct tc_uop *u = &b->u[k].u;
             switch (b->op0[k]) {
             case TU_MCK_R: case TU_MCK_S: case TU_MCK_P:
-                if (u->x != 4 || u->y != mem4[f][2])
+                if (u->x != memn[f][3] || u->y != memn[f][2])
                     return 0;
                 break;
             case TU_RD: case TU_WR: case TU_RDOP: case TU_WROP:
-                if (u->x != 4)
+                if (u->x != memn[f][3])
                     return 0;
                 break;
             default:
@@ -1297,7 +1297,7 @@ static struct tc_trace *build(struct vm_tcache *tc, struct vax_machine *m,
     for (size_t f = 0; f < sizeof more / sizeof more[0]; f++)
         for (int i = 0; i + more[f][2] < b->nu; i++)
             if (b->u[i].u.op == more[f][0] && b->u[i + more[f][2]].u.op == more[f][1] &&
-                mem4_ok(b, i, more[f][3]))
+                memn_ok(b, i, more[f][3]))
                 b->u[i].u.op = more[f][3];
     /* one arena block: the segment, its uops, words, constants, images */
     size_t sz = sizeof(struct tc_trace) + (size_t)b->nu * sizeof(struct tc_uop) +

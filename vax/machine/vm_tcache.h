@@ -267,16 +267,24 @@ enum { TC_ALUR_FNS(TC_ENUM_ITEM) TCR__N };
     X(SUBMCKRST_WR, TU_F_SUBMCKR_ST, TU_WR, 3,                                 \
       TCB_ALU(SUB, 2, 0); u++; TCB_MCK_R4W; u++; TCB_ST_R; u++; TCB_WR4)        \
     X(MCKSSTST_RD, TU_F_MCKS_STST, TU_F_STS_RD, 2,                             \
-      TCB_MCK_S4R; u++; TCB_ST_R; u++; TCB_ST_S; u++; TCB_RD4)
+      TCB_MCK_S4R; u++; TCB_ST_R; u++; TCB_ST_S; u++; TCB_RD4)                  \
+    /* (CALLS: the quadword pushes, where the runs above do not apply) */     \
+    X(PUSHMEM8, TU_F_S2SUBR_MCKR, TU_F_ST_WR, 4,                               \
+      TCB_S2; u++; TCB_ALUR(SUB, 0); u++; TCB_MCK_R8W; u++; TCB_ST_R; u++;      \
+      TCB_ST_S; u++; TCB_WR8)                                                  \
+    X(SUBMCKRST_WR8, TU_F_SUBMCKR_ST, TU_WR, 3,                                \
+      TCB_ALU(SUB, 2, 0); u++; TCB_MCK_R8W; u++; TCB_ST_R; u++; TCB_WR8)
 
-/* The runs above whose bodies take their one memory reference to be of 4
- * bytes and a read (0) or a write (1) -- most are; the builder applies
- * one only where that holds (an 8-byte push stays in smaller runs):
- * name, the uops it covers, the direction. */
-#define TC_FUSED_MEM4(X)                                                       \
-    X(MCKR_ST_WR, 4, 1) X(MCKR_ST_RD, 4, 0) X(PUSHMEM, 6, 1) X(POPMEM, 6, 0)    \
-    X(S2SUB_MCKRSTWR, 6, 1) X(S2ADD_MCKRSTRD, 6, 0) X(ADDMCKRST_RD, 4, 0)      \
-    X(SUBMCKRST_WR, 4, 1) X(MCKSSTST_RD, 4, 0)
+/* The runs above whose bodies take their one memory reference to be of
+ * a given size and a read (0) or a write (1); the builder applies one
+ * only where that holds (a 4-byte run's pattern around an 8-byte push
+ * leaves it to the 8-byte one, or to smaller runs): name, the uops it
+ * covers, the direction, the size. */
+#define TC_FUSED_MEMN(X)                                                       \
+    X(MCKR_ST_WR, 4, 1, 4) X(MCKR_ST_RD, 4, 0, 4) X(PUSHMEM, 6, 1, 4)          \
+    X(POPMEM, 6, 0, 4) X(S2SUB_MCKRSTWR, 6, 1, 4) X(S2ADD_MCKRSTRD, 6, 0, 4)   \
+    X(ADDMCKRST_RD, 4, 0, 4) X(SUBMCKRST_WR, 4, 1, 4) X(MCKSSTST_RD, 4, 0, 4)  \
+    X(PUSHMEM8, 6, 1, 8) X(SUBMCKRST_WR8, 4, 1, 8)
 
 #define TC_FENUM(n, ca, ba, cb, bb) TU_F_##n,
 #define TC_FMENUM(n, ca, cb, len, body) TU_F_##n,

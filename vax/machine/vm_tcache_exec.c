@@ -253,28 +253,34 @@ static void attach_side(struct vm_tcache *tc, struct tc_word *w, unsigned upc,
 #define TCB_MCK_R TC_MCK(r)
 #define TCB_MCK_S TC_MCK(s2)
 #define TCB_MCK_P TC_MCK(*u->p1)
-/* the same for a reference the builder knows is of 4 bytes and a read
+/* the same for a reference the builder knows is of N bytes and a read
  * (W 0) or a write (W 1): no tests of the uop's size and direction
- * (TC_FUSED_MEM4) */
-#define TC_MCK4(addr, W)                                                       \
+ * (TC_FUSED_MEMN) */
+#define TC_MCKN(addr, N, W)                                                    \
     do {                                                                       \
         uint32_t a_ = (addr);                                                  \
         struct vm_memo *mo_ = vm_memo_sel((struct vm_memo *)(void *)u->p2, a_); \
-        if (UNLIKELY(!vm_memo_hit(mo_, a_, 4)))                                \
+        if (UNLIKELY(!vm_memo_hit(mo_, a_, N)))                                \
             goto bail;                                                         \
         mo_->set->lru = mo_->lru_next;                                         \
         if (W)                                                                 \
             mo_->set->dirty[mo_->way] = 1;                                     \
         mhp = mo_->host + (a_ - mo_->base);                                    \
     } while (0)
-#define TCB_MCK_R4R TC_MCK4(r, 0)
-#define TCB_MCK_R4W TC_MCK4(r, 1)
-#define TCB_MCK_S4R TC_MCK4(s2, 0)
+#define TCB_MCK_R4R TC_MCKN(r, 4, 0)
+#define TCB_MCK_R4W TC_MCKN(r, 4, 1)
+#define TCB_MCK_S4R TC_MCKN(s2, 4, 0)
+#define TCB_MCK_R8W TC_MCKN(r, 8, 1)
 #define TCB_RD4 m->mdr = (uint32_t)vm_load_le(mhp, 4)
 #define TCB_WR4                                                                \
     do {                                                                       \
         ifast = 0; /* (it might write the instruction's own bytes) */          \
         vm_store_le(mhp, 4, m->mdr);                                           \
+    } while (0)
+#define TCB_WR8                                                                \
+    do {                                                                       \
+        ifast = 0;                                                             \
+        vm_store_le(mhp, 8, (uint64_t)m->q << 32 | m->mdr);                    \
     } while (0)
 #define TCB_RD                                                                 \
     do {                                                                       \
