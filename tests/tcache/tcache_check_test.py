@@ -4,7 +4,7 @@ workloads: `spamctl run --tcache-check` stops the machine at the first
 instruction after which the two differ in any state (vax/machine/
 vm_tcache_check.c), so a clean run to the expected end is the check.
 
-usage: tcache_check_test.py SPAMCTL EVKAA.EXE KERNEL.BIN VASM SELFMOD.S
+usage: tcache_check_test.py SPAMCTL EVKAA.EXE KERNEL.BIN VASM SELFMOD.S TBIT_IPL.S
 
   * EVKAA (DEC's instruction test) for 40 M microcycles: pass 1 and some
     fifty passes after it, every opcode group, guards failing into side
@@ -13,7 +13,10 @@ usage: tcache_check_test.py SPAMCTL EVKAA.EXE KERNEL.BIN VASM SELFMOD.S
     exceptions, interrupts, context switches, user mode);
   * selfmod.s, a loop that rewrites its own literals, opcodes and branch
     displacements while its traces replay: a trace is recognised by its
-    bytes, so every stale one must be left at the changed byte.
+    bytes, so every stale one must be left at the changed byte;
+  * tbit_ipl.s, a loop that sets and clears PSL<T> and moves the IPL
+    under a pending software interrupt inside its traces: the trace
+    faults and the interrupt must come at the interpreter's IRD points.
 
 Each must also show that the cache did the work (--tcache-stats): most
 lookups hit and side traces were entered, or the check proved nothing.
@@ -118,12 +121,49 @@ def selfmod(spamctl, vasm, source, work):
           "selfmod: traces were entered and left at changed bytes (hits and exits)")
 
 
+def tbit_ipl(spamctl, vasm, source, work):
+    binf = os.path.join(work, "tbit_ipl.bin")
+    a = subprocess.run([vasm, "--raw", "--base", "0x1000", "-o", binf, source],
+                       capture_output=True, text=True)
+    check(a.returncode == 0, "tbit_ipl: assembles", a.stderr[-500:])
+    if a.returncode:
+        return
+    cmd = [spamctl, "run", "--raw", binf, "--load-at", "0x1000", "--set", "r14=8000",
+           "--max-cycles", "unlimited", "--console-in", ""]
+    r, reason, m, _ = run(cmd, os.path.join(work, "tbit_ipl.txt"))
+    check(r.returncode == 0 and reason == "HALT instruction",
+          "tbit_ipl: runs to its HALT in lock step (stop: %s)" % reason, r.stderr[-500:])
+    check(m is not None and int(m.group(2)) > int(m.group(1)) * 9 // 10,
+          "tbit_ipl: most lookups hit (%s)" % (m and m.group(0)))
+    # The lock step returns from the executor after every instruction, so
+    # that IRD's quick way (where `ev` stands for the trace bits and the
+    # request logic) runs only in a free run: that against the plain
+    # interpreter, whole state at HALT, microcycles included.
+    dumps = {}
+    for mode, extra in (("cache", []), ("plain", ["--no-tcache"])):
+        p = subprocess.run(cmd + extra + ["--dump-state", "-"], capture_output=True,
+                           text=True, timeout=120)
+        dumps[mode] = p.stdout
+    check(dumps["cache"] != "" and dumps["cache"] == dumps["plain"],
+          "tbit_ipl: a free run with the trace cache ends in the plain interpreter's state",
+          "%s\n%s" % (dumps["cache"][:600], dumps["plain"][:600]))
+    regs = re.search(r'"r": \[([^]]*)\]', dumps["cache"])
+    if regs:
+        rv = [int(x.strip().strip('"'), 16) for x in regs.group(1).split(",")]
+        check(rv[8] == 400 and rv[7] == 400,
+              "tbit_ipl: 400 trace faults and 400 software interrupts, as SIMH vax780 "
+              "counts them (r8 %d, r7 %d)" % (rv[8], rv[7]))
+    else:
+        check(False, "tbit_ipl: registers in the state dump")
+
+
 def main():
-    spamctl, image, kernel, vasm, source = sys.argv[1:6]
+    spamctl, image, kernel, vasm, source, tbit = sys.argv[1:7]
     with tempfile.TemporaryDirectory() as work:
         evkaa(spamctl, image, work)
         guest(spamctl, kernel, work)
         selfmod(spamctl, vasm, source, work)
+        tbit_ipl(spamctl, vasm, tbit, work)
     if FAILS:
         print("%d check(s) failed" % len(FAILS))
         return 1

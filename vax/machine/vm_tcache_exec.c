@@ -215,10 +215,11 @@ static void attach_side(struct vm_tcache *tc, struct tc_word *w, unsigned upc,
     } while (0)
 #define TCB_STOPR_R gpr_write(&m->r[(m->opa[u->k] + u->y) & 15], r, u->x)
 #define TCB_STOPR_S gpr_write(&m->r[(m->opa[u->k] + u->y) & 15], s2, u->x)
-/* (a new IPL: the next IRD point looks at the request logic, ev) */
+/* (a new IPL, T or TP: the next IRD point looks at the request logic
+ * and the trace bits, ev) */
 #define TC_STPSL(v)                                                            \
     do {                                                                       \
-        if (UNLIKELY((m->psl ^ (v)) & PSL_IPL_BITS))                           \
+        if (UNLIKELY((m->psl ^ (v)) & (PSL_IPL_BITS | PSL_T | PSL_TP)))        \
             ev = 0;                                                            \
         vm_memo_mode(m, m->psl, v); /* the mode selects the memos */           \
         m->psl = v;                                                            \
@@ -520,9 +521,12 @@ static int tc_run(struct vax_machine *m, uint64_t limit, int mapen, int snapped,
      * Also 0 from anything that may have changed the request logic
      * since it was last looked at (int_unchanged): a new IPL (STPSL),
      * and every way into the interpreter (a register access, a device);
-     * the uops themselves touch only memory the memos hold.  IRD's
-     * quick way then need not test int_unchanged either. */
-#define TC_EV() (ev = (m->step_ird | m->spam_window) ? 0 : m->int_next < lim2 ? m->int_next : lim2)
+     * the uops themselves touch only memory the memos hold.  And 0 while
+     * PSL<T> or <TP> is set (ird_trace's trace fault).  IRD's quick way
+     * then need not test int_unchanged or the trace bits either. */
+#define TC_EV()                                                                \
+    (ev = (m->step_ird | m->spam_window | (m->psl & (PSL_T | PSL_TP))) ? 0     \
+          : m->int_next < lim2 ? m->int_next : lim2)
     uint64_t ev = 0;
     TC_EV();
     int ifast = 0; /* the instruction's bytes are the root's, in memo mi_cur, and
@@ -547,9 +551,8 @@ ird_point:
     if (LIKELY(vm_memo_hit(mi_cur, m->r[15], 3)) && LIKELY(m->st.microcycles < ev)) {
         m->icnt++;
         ird_clear_latches(m);
-        next = ird_trace(m);
-        if (UNLIKELY(next != IRD_FETCH))
-            goto ird_taken;
+        m->fpc = m->r[15]; /* (ird_trace: T and TP are clear, ev) */
+        m->fcc = m->psl & 0xF;
         goto fetch_near;
     }
     /* (the line's own memo entry was tried above) */
