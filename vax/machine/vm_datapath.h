@@ -346,10 +346,17 @@ static inline void ird_clear(struct vax_machine *m, int count)
 #if defined(__GNUC__)
 __attribute__((always_inline))
 #endif
-static inline unsigned ird_trace(struct vax_machine *m)
+static inline void ird_fault_latches(struct vax_machine *m)
 {
     m->fpc = m->r[15];
     m->fcc = m->psl & 0xF;
+}
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
+static inline unsigned ird_trace(struct vax_machine *m)
+{
+    ird_fault_latches(m);
     if (UNLIKELY(m->psl & (PSL_T | PSL_TP)) && m->l_trace) {
         if (m->psl & PSL_TP)
             return m->l_trace;

@@ -238,24 +238,8 @@ static void attach_side(struct vm_tcache *tc, struct tc_word *w, unsigned upc,
 #define TCB_CC_QUAD set_cc(m, UCC_QUAD, fl, r)
 /* memory: the memo check (a miss: the interpreter runs the word), then
  * the reference, which cannot miss */
-#define TC_MCK(addr)                                                           \
-    do {                                                                       \
-        uint32_t a_ = (addr);                                                  \
-        struct vm_memo *mo_ = vm_memo_sel((struct vm_memo *)(void *)u->p2, a_); \
-        if (UNLIKELY(!vm_memo_hit(mo_, a_, u->x)))                             \
-            goto bail;                                                         \
-        /* the reference's bookkeeping, now: nothing between here and the     \
-         * reference (the word's own stores) looks at the cache */             \
-        mo_->set->lru = mo_->lru_next;                                         \
-        if (u->y) /* a write */                                                \
-            mo_->set->dirty[mo_->way] = 1;                                     \
-        mhp = mo_->host + (a_ - mo_->base);                                    \
-    } while (0)
-#define TCB_MCK_R TC_MCK(r)
-#define TCB_MCK_S TC_MCK(s2)
-#define TCB_MCK_P TC_MCK(*u->p1)
-/* the same for a reference the builder knows is of N bytes and a read
- * (W 0) or a write (W 1): no tests of the uop's size and direction
+/* the check of a reference of N bytes, a read (W 0) or a write (W 1):
+ * the uop's own x and y, or constants where the builder knows them
  * (TC_FUSED_MEMN) */
 #define TC_MCKN(addr, N, W)                                                    \
     do {                                                                       \
@@ -263,31 +247,35 @@ static void attach_side(struct vm_tcache *tc, struct tc_word *w, unsigned upc,
         struct vm_memo *mo_ = vm_memo_sel((struct vm_memo *)(void *)u->p2, a_); \
         if (UNLIKELY(!vm_memo_hit(mo_, a_, N)))                                \
             goto bail;                                                         \
+        /* the reference's bookkeeping, now: nothing between here and the     \
+         * reference (the word's own stores) looks at the cache */             \
         mo_->set->lru = mo_->lru_next;                                         \
         if (W)                                                                 \
             mo_->set->dirty[mo_->way] = 1;                                     \
         mhp = mo_->host + (a_ - mo_->base);                                    \
     } while (0)
+#define TC_MCK(addr) TC_MCKN(addr, u->x, u->y)
+#define TCB_MCK_R TC_MCK(r)
+#define TCB_MCK_S TC_MCK(s2)
+#define TCB_MCK_P TC_MCK(*u->p1)
 #define TCB_MCK_R4R TC_MCKN(r, 4, 0)
 #define TCB_MCK_R4W TC_MCKN(r, 4, 1)
 #define TCB_MCK_S4R TC_MCKN(s2, 4, 0)
 #define TCB_MCK_R8W TC_MCKN(r, 8, 1)
 #define TCB_RD4 m->mdr = (uint32_t)vm_load_le(mhp, 4)
-#define TCB_WR4                                                                \
+/* a write of N bytes of MDR (Q above it, for 8) at the checked address */
+#define TC_WRN(N)                                                              \
     do {                                                                       \
         ifast = 0; /* (it might write the instruction's own bytes) */          \
-        vm_store_le(mhp, 4, m->mdr);                                           \
+        vm_store_le(mhp, N, (uint64_t)m->q << 32 | m->mdr);                    \
     } while (0)
-#define TCB_WR8                                                                \
-    do {                                                                       \
-        ifast = 0;                                                             \
-        vm_store_le(mhp, 8, (uint64_t)m->q << 32 | m->mdr);                    \
-    } while (0)
+#define TCB_WR4 TC_WRN(4)
+#define TCB_WR8 TC_WRN(8)
 #define TCB_RD                                                                 \
     do {                                                                       \
         const uint8_t *p_ = mhp;                                               \
         if (LIKELY(u->x == 4)) { /* (the common size: one load) */             \
-            m->mdr = (uint32_t)vm_load_le(p_, 4);                              \
+            TCB_RD4;                                                           \
             break;                                                             \
         }                                                                      \
         uint64_t v_ = vm_load_le(p_, u->x);                                    \
@@ -304,22 +292,12 @@ static void attach_side(struct vm_tcache *tc, struct tc_word *w, unsigned upc,
     } while (0)
 #define TCB_WR                                                                 \
     do {                                                                       \
-        ifast = 0; /* (it might write the instruction's own bytes) */          \
-        uint8_t *p_ = mhp;                                                     \
-        if (LIKELY(u->x == 4))                                                 \
-            vm_store_le(p_, 4, m->mdr);                                        \
+        if (LIKELY(u->x == 4)) /* (the common size: one store) */             \
+            TC_WRN(4);                                                         \
         else                                                                   \
-            vm_store_le(p_, u->x, (uint64_t)m->q << 32 | m->mdr);              \
+            TC_WRN(u->x);                                                      \
     } while (0)
-#define TCB_WROP                                                               \
-    do {                                                                       \
-        ifast = 0;                                                             \
-        uint8_t *p_ = mhp;                                                     \
-        if (LIKELY(u->x == 4))                                                 \
-            vm_store_le(p_, 4, m->mdr);                                        \
-        else                                                                   \
-            vm_store_le(p_, u->x, (uint64_t)m->q << 32 | m->mdr);              \
-    } while (0)
+#define TCB_WROP TCB_WR
 /* MISC */
 #define TCB_SETREG                                                             \
     do {                                                                       \
@@ -551,8 +529,7 @@ ird_point:
     if (LIKELY(vm_memo_hit(mi_cur, m->r[15], 3)) && LIKELY(m->st.microcycles < ev)) {
         m->icnt++;
         ird_clear_latches(m);
-        m->fpc = m->r[15]; /* (ird_trace: T and TP are clear, ev) */
-        m->fcc = m->psl & 0xF;
+        ird_fault_latches(m); /* (ird_trace's test: T and TP are clear, ev) */
         goto fetch_near;
     }
     /* (the line's own memo entry was tried above) */
