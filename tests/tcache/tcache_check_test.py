@@ -97,15 +97,23 @@ def guest(spamctl, kernel, work):
     cache_worked("guest", m, 0.95)
 
 
-def selfmod(spamctl, vasm, source, work):
-    binf = os.path.join(work, "selfmod.bin")
+def loop_cmd(spamctl, vasm, source, work, name):
+    """Assembles a loop program at 0x1000; the command that runs it to its
+    HALT (SP 0x8000), or None if it does not assemble."""
+    binf = os.path.join(work, name + ".bin")
     a = subprocess.run([vasm, "--raw", "--base", "0x1000", "-o", binf, source],
                        capture_output=True, text=True)
-    check(a.returncode == 0, "selfmod: assembles", a.stderr[-500:])
+    check(a.returncode == 0, name + ": assembles", a.stderr[-500:])
     if a.returncode:
+        return None
+    return [spamctl, "run", "--raw", binf, "--load-at", "0x1000", "--set", "r14=8000",
+            "--max-cycles", "unlimited"]
+
+
+def selfmod(spamctl, vasm, source, work):
+    cmd = loop_cmd(spamctl, vasm, source, work, "selfmod")
+    if cmd is None:
         return
-    cmd = [spamctl, "run", "--raw", binf, "--load-at", "0x1000", "--set", "r14=8000",
-           "--max-cycles", "unlimited"]
     con = os.path.join(work, "selfmod.txt")
     r, reason, m, _ = run(cmd + ["--console-in", ""], con)
     check(r.returncode == 0 and reason == "HALT instruction",
@@ -122,14 +130,10 @@ def selfmod(spamctl, vasm, source, work):
 
 
 def tbit_ipl(spamctl, vasm, source, work):
-    binf = os.path.join(work, "tbit_ipl.bin")
-    a = subprocess.run([vasm, "--raw", "--base", "0x1000", "-o", binf, source],
-                       capture_output=True, text=True)
-    check(a.returncode == 0, "tbit_ipl: assembles", a.stderr[-500:])
-    if a.returncode:
+    cmd = loop_cmd(spamctl, vasm, source, work, "tbit_ipl")
+    if cmd is None:
         return
-    cmd = [spamctl, "run", "--raw", binf, "--load-at", "0x1000", "--set", "r14=8000",
-           "--max-cycles", "unlimited", "--console-in", ""]
+    cmd += ["--console-in", ""]
     r, reason, m, _ = run(cmd, os.path.join(work, "tbit_ipl.txt"))
     check(r.returncode == 0 and reason == "HALT instruction",
           "tbit_ipl: runs to its HALT in lock step (stop: %s)" % reason, r.stderr[-500:])
