@@ -1088,7 +1088,7 @@ static inline void mem_request(struct vax_machine *m, const struct uword *w, uns
         }
         break;
     case UM_WRITEP:
-        vm_mem_writep(m, spam_addr(m, w), n, (uint64_t)m->q << 32 | m->mdr);
+        vm_mem_writep(m, spam_addr(m, w), n, mdr_q(m, n));
         break;
     case UM_READ: case UM_READB: case UM_READM: case UM_READMB:
         if (w->mem == UM_READB || w->mem == UM_READMB)
@@ -1127,7 +1127,7 @@ static inline void mem_request(struct vax_machine *m, const struct uword *w, uns
         break;
     case UM_WRITE: case UM_WRITEB:
         vm_write_fast(m, m->memo.w, m->mar, w->mem == UM_WRITEB ? 1 : n,
-                      (uint64_t)m->q << 32 | m->mdr);
+                      mdr_q(m, w->mem == UM_WRITEB ? 1 : n));
         break;
     case UM_WRITEOP: /* operand OPK's own width */
         if (UNLIKELY(m->wdl[UDL_OPK] == 4)) { /* an octaword: from OPV..OPY[OPK] */
@@ -1137,7 +1137,7 @@ static inline void mem_request(struct vax_machine *m, const struct uword *w, uns
             break;
         }
         vm_write_fast(m, m->memo.w, m->opa[m->opk], width_size[m->wdl[UDL_OPK]],
-                      (uint64_t)m->q << 32 | m->mdr);
+                      mdr_q(m, width_size[m->wdl[UDL_OPK]]));
         break;
     }
 }

@@ -265,7 +265,7 @@ struct vax_machine {
     uint32_t tc_tmp[3];
     /* the executor's counts kept behind until it returns (vm_tcache_exec.c):
      * memory, not locals, which would take the registers its handlers need */
-    uint64_t tc_refs, tc_words, tc_decodes;
+    uint64_t tc_refs, tc_interp, tc_decodes;
     /* an IRD point left pending (vm_ird_pending): an instruction step
      * ended there, or MAPEN changed in the word that ends an instruction */
     int step_ird;               /* stop at the next IRD point */

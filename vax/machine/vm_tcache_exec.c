@@ -66,30 +66,38 @@ static void attach_side(struct vm_tcache *tc, struct tc_word *w, unsigned upc,
  * devices and the abort state read them); the hit counters and the
  * cache's own statistics, which nothing reads while tc_run runs (a
  * reference made elsewhere only adds to them), wait in the machine's
- * tc_refs (with tc_words) until it returns (TC_RET).  The trace hits are
- * counted by difference: every instruction tc_run starts is a hit but
- * those it decodes (tc_decodes). */
+ * tc_refs until it returns (TC_RET).  The statistics are counted by
+ * difference, not per instruction: the trace hits are every instruction
+ * tc_run starts but those it decodes (tc_decodes), and the words the
+ * traces ran are its microcycles but those the interpreter ran for it
+ * (tc_interp, TC_INTERP). */
 #define TC_SYNC(cyc, refs)                                                     \
     do {                                                                       \
         m->st.microcycles += (cyc);                                            \
         m->tc_refs += (refs);                                                  \
-        m->tc_words += (cyc);                                                  \
     } while (0)
 #define TC_UNSYNC(cyc, refs)                                                   \
     do {                                                                       \
         m->st.microcycles -= (cyc);                                            \
         m->tc_refs -= (refs);                                                  \
-        m->tc_words -= (cyc);                                                  \
     } while (0)
 #define TC_RET(v)                                                              \
     do {                                                                       \
         m->st.cache_hits += m->tc_refs;                                        \
         m->st.tb_hits += m->tc_refs * (unsigned)mapen;                         \
-        m->tc->st.words += m->tc_words;                                        \
+        m->tc->st.words += m->st.microcycles - mc0 - m->tc_interp;             \
         m->tc->st.hits += m->st.instructions - ins0 - m->tc_decodes;           \
-        m->tc_refs = m->tc_words = m->tc_decodes = 0;                          \
+        m->tc_refs = m->tc_interp = m->tc_decodes = 0;                         \
         m->tc->last = last;                                                    \
         return (v);                                                            \
+    } while (0)
+/* a call into the interpreter (or the full memory path) from tc_run: the
+ * microcycles it adds are not the traces' words */
+#define TC_INTERP(call)                                                        \
+    do {                                                                       \
+        uint64_t c0_ = m->st.microcycles;                                      \
+        call;                                                                  \
+        m->tc_interp += m->st.microcycles - c0_;                               \
     } while (0)
 
 /* ---- the uops' bodies (vm_tcache.h) ----
@@ -267,7 +275,7 @@ static void attach_side(struct vm_tcache *tc, struct tc_word *w, unsigned upc,
 #define TC_WRN(N)                                                              \
     do {                                                                       \
         ifast = 0; /* (it might write the instruction's own bytes) */          \
-        vm_store_le(mhp, N, (uint64_t)m->q << 32 | m->mdr);                    \
+        vm_store_le(mhp, N, mdr_q(m, N));                                      \
     } while (0)
 #define TCB_WR4 TC_WRN(4)
 #define TCB_WR8 TC_WRN(8)
@@ -471,6 +479,7 @@ static int tc_run(struct vax_machine *m, uint64_t limit, int mapen, int snapped,
 #define NEXTU() do { u++; DISPATCH(); } while (0)
     /* (tc: m->tc, loaded where it is used: a local would take a register) */
     const uint64_t ins0 = m->st.instructions; /* (the hits: TC_RET) */
+    const uint64_t mc0 = m->st.microcycles;   /* (the words: TC_RET) */
     const struct tc_uop *u = NULL;
     struct tc_trace *t = NULL, *last = m->tc->last; /* (kept between calls) */
     const struct tc_latch *fin = NULL; /* latches not yet written back */
@@ -595,7 +604,7 @@ fetch: {
     {
         mi_cur = vm_memo_isel(m, pc);
         if (!vm_memo_hit(mi_cur, pc, 1)) {
-            op = vm_istream(m, 1);
+            TC_INTERP(op = vm_istream(m, 1));
             ev = 0; /* (a read outside the memos: it may touch a device) */
             if (UNLIKELY(m->stop | m->utrap))
                 goto fetch_trap;
@@ -643,7 +652,7 @@ fetched:
             op = 0x100 | mi->host[pc - mi->base];
             m->r[15] = pc + 1;
         } else {
-            op = 0x100 | vm_istream(m, 1);
+            TC_INTERP(op = 0x100 | vm_istream(m, 1));
             ev = 0;
             if (UNLIKELY(m->stop | m->utrap))
                 goto fetch_trap;
@@ -734,7 +743,7 @@ decode: {
     int rec_ok = !t && *seen;
     *seen = 1;
     m->tc_decodes++; /* (counted in st.instructions: not a hit) */
-    next = vm_ird_decode(m, op);
+    TC_INTERP(next = vm_ird_decode(m, op));
     if (UNLIKELY(m->stop | m->utrap))
         goto fetch_trap;
     if (!rec_ok || key == 0xFFFFFFFFu) {
@@ -752,7 +761,7 @@ decode: {
     rec->entry = (uint16_t)next;
     vm_tc_latch_get(m, &rec->decode, 0, 0);
     m->upc = (uint16_t)next;
-    rs = vm_tc_record(m, limit, mapen, rec, rec->spec0, 0, &si, &t);
+    TC_INTERP(rs = vm_tc_record(m, limit, mapen, rec, rec->spec0, 0, &si, &t));
     goto recorded;
 }
 
@@ -854,7 +863,7 @@ side: /* word dw went on to `next`, off the path; latches and microcycles exact 
             rec->opc = 0;
             rec->spec0 = 0;
             m->upc = (uint16_t)next;
-            rs = vm_tc_record(m, limit, mapen, rec, dw->seq->rn_def, dw->seq->rx_def, &si, &t);
+            TC_INTERP(rs = vm_tc_record(m, limit, mapen, rec, dw->seq->rn_def, dw->seq->rx_def, &si, &t));
             if (t)
                 attach_side(m->tc, dw, next, t);
             goto recorded;
@@ -869,7 +878,7 @@ generic: { /* word dw through the interpreter */
     tc_latch_apply(m, dw->pre);
     m->upc = dw->upc;
     TC_SYNC(dw->pend_pre, dw->rpend_pre);
-    vm_word_step(m, limit, mapen, &si);
+    TC_INTERP(vm_word_step(m, limit, mapen, &si));
     ev = 0; /* (the word may have opened SPAM's window, or touched the
              * request logic: a register, the IPL) */
     m->tc->st.generic++;
@@ -1002,7 +1011,7 @@ spec_slow: {
             vm_spec_advance(m);
     }
     TC_UNSYNC(0, 1); /* the reference counts itself on this way */
-    bb = vm_istream(m, 1);
+    TC_INTERP(bb = vm_istream(m, 1));
     ev = 0;
     if (UNLIKELY(m->stop | m->utrap)) {
         if (u->w)
