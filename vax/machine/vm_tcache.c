@@ -1024,7 +1024,8 @@ static int iscan(struct tc_build *b, struct vax_machine *m, const struct tc_rec 
 
 /* May fused run `code` start at uop i?  A TC_FUSED_MEMN run only where
  * the memory reference among the uops it covers is of its size and goes
- * the way its body takes it to. */
+ * the way its body takes it to, and where its ALU uop's result goes to
+ * the sink (the word's destination is written after the memo check). */
 static int memn_ok(const struct tc_build *b, int i, unsigned code)
 {
 #define TC_MNENT(n, span, w, size) {TU_F_##n, span, w, size},
@@ -1037,6 +1038,9 @@ static int memn_ok(const struct tc_build *b, int i, unsigned code)
             return 0;
         for (int k = i; k < i + memn[f][1]; k++) {
             const struct tc_uop *u = &b->u[k].u;
+            if (b->op0[k] >= TU_ALU_BASE && b->op0[k] < TU_ALUM_BASE &&
+                u->k != offsetof(struct vax_machine, rf_sink))
+                return 0; /* (its body leaves the sink alone: TC_ALU_SINK) */
             switch (b->op0[k]) {
             case TU_MCK_R: case TU_MCK_S: case TU_MCK_P:
                 if (u->x != memn[f][3] || u->y != memn[f][2])

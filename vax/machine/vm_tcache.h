@@ -231,10 +231,10 @@ enum { TC_ALUR_FNS(TC_ENUM_ITEM) TCR__N };
     X(MCKR_ST_RD, TU_F_MCKR_ST, TU_F_STS_RD, 2,                                \
       TCB_MCK_R4R; u++; TCB_ST_R; u++; TCB_ST_S; u++; TCB_RD4)                  \
     X(PUSHMEM, TU_F_S2SUBR_MCKR, TU_F_ST_WR, 4,                                \
-      TCB_S2; u++; TCB_ALUR(SUB, 0); u++; TCB_MCK_R4W; u++; TCB_ST_R; u++;      \
+      TCB_S2; u++; TCB_ALUR_SINK(SUB); u++; TCB_MCK_R4W; u++; TCB_ST_R; u++;   \
       TCB_ST_S; u++; TCB_WR4)                                                  \
     X(POPMEM, TU_F_S2ADDR_MCKR, TU_F_STS_RD, 4,                                \
-      TCB_S2; u++; TCB_ALUR(ADD, 0); u++; TCB_MCK_R4R; u++; TCB_ST_R; u++;      \
+      TCB_S2; u++; TCB_ALUR_SINK(ADD); u++; TCB_MCK_R4R; u++; TCB_ST_R; u++;   \
       TCB_ST_S; u++; TCB_RD4)                                                  \
     /* (counted on the 4.3BSD boot and EVKAA) */                              \
     X(IBSEXTB_GZEND, TU_F_IB_SEXTB, TU_F_GZ_END, 2,                            \
@@ -255,28 +255,29 @@ enum { TC_ALUR_FNS(TC_ENUM_ITEM) TCR__N };
     /* (CALLS and RET: the frame's pushes and pops whose MAR +- 4 is not     \
      * the last ALU result, and the words around them) */                    \
     X(S2SUB_MCKRSTWR, TU_F_S2_SUB, TU_F_MCKR_ST_WR, 2,                         \
-      TCB_S2; u++; TCB_ALU(SUB, 2, 0); u++; TCB_MCK_R4W; u++; TCB_ST_R; u++;    \
+      TCB_S2; u++; TCB_ALU_SINK(SUB); u++; TCB_MCK_R4W; u++; TCB_ST_R; u++;    \
       TCB_ST_S; u++; TCB_WR4)                                                  \
     X(S2ADD_MCKRSTRD, TU_F_S2_ADD, TU_F_MCKR_ST_RD, 2,                         \
-      TCB_S2; u++; TCB_ALU(ADD, 2, 0); u++; TCB_MCK_R4R; u++; TCB_ST_R; u++;    \
+      TCB_S2; u++; TCB_ALU_SINK(ADD); u++; TCB_MCK_R4R; u++; TCB_ST_R; u++;    \
       TCB_ST_S; u++; TCB_RD4)                                                  \
     X(ADDMCKRST_RD, TU_F_ADDMCKR_ST, TU_RD, 3,                                 \
-      TCB_ALU(ADD, 2, 0); u++; TCB_MCK_R4R; u++; TCB_ST_R; u++; TCB_RD4)        \
+      TCB_ALU_SINK(ADD); u++; TCB_MCK_R4R; u++; TCB_ST_R; u++; TCB_RD4)        \
     X(SUBMCKR_ST, TU_F_SUB_MCKR, TU_ST_R, 2,                                   \
       TCB_ALU(SUB, 2, 0); u++; TCB_MCK_R; u++; TCB_ST_R)                        \
     X(SUBMCKRST_WR, TU_F_SUBMCKR_ST, TU_WR, 3,                                 \
-      TCB_ALU(SUB, 2, 0); u++; TCB_MCK_R4W; u++; TCB_ST_R; u++; TCB_WR4)        \
+      TCB_ALU_SINK(SUB); u++; TCB_MCK_R4W; u++; TCB_ST_R; u++; TCB_WR4)        \
     X(MCKSSTST_RD, TU_F_MCKS_STST, TU_F_STS_RD, 2,                             \
       TCB_MCK_S4R; u++; TCB_ST_R; u++; TCB_ST_S; u++; TCB_RD4)                  \
     /* (CALLS: the quadword pushes, where the runs above do not apply) */     \
     X(PUSHMEM8, TU_F_S2SUBR_MCKR, TU_F_ST_WR, 4,                               \
-      TCB_S2; u++; TCB_ALUR(SUB, 0); u++; TCB_MCK_R8W; u++; TCB_ST_R; u++;      \
+      TCB_S2; u++; TCB_ALUR_SINK(SUB); u++; TCB_MCK_R8W; u++; TCB_ST_R; u++;   \
       TCB_ST_S; u++; TCB_WR8)                                                  \
     X(SUBMCKRST_WR8, TU_F_SUBMCKR_ST, TU_WR, 3,                                \
-      TCB_ALU(SUB, 2, 0); u++; TCB_MCK_R8W; u++; TCB_ST_R; u++; TCB_WR8)
+      TCB_ALU_SINK(SUB); u++; TCB_MCK_R8W; u++; TCB_ST_R; u++; TCB_WR8)
 
 /* The runs above whose bodies take their one memory reference to be of
- * a given size and a read (0) or a write (1); the builder applies one
+ * a given size and a read (0) or a write (1), and their ALU uop's result
+ * to go to the sink (TCB_ALU_SINK: no store); the builder applies one
  * only where that holds (a 4-byte run's pattern around an 8-byte push
  * leaves it to the 8-byte one, or to smaller runs): name, the uops it
  * covers, the direction, the size. */

@@ -193,6 +193,19 @@ static void attach_side(struct vm_tcache *tc, struct tc_word *w, unsigned upc,
         a = r; /* (the builder knows *u->p1 holds it) */                       \
         TC_ALU_ON_A(F, 2, V);                                                  \
     } while (0)
+/* the same at L without flags, where the builder knows the result goes
+ * to the sink (TC_FUSED_MEMN: a memory word's MAR +- 4, which ST_R writes
+ * after the memo check): no store */
+#define TCB_ALU_SINK(F)                                                        \
+    do {                                                                       \
+        a = *u->p1;                                                            \
+        r = alu_nofl(m, UA_##F, a, *u->p2, 2);                                 \
+    } while (0)
+#define TCB_ALUR_SINK(F)                                                       \
+    do {                                                                       \
+        a = r;                                                                 \
+        r = alu_nofl(m, UA_##F, a, *u->p2, 2);                                 \
+    } while (0)
 #define TCB_MOV TC_CELL(m, u->k) = *u->p1
 #define TCB_MOV2                                                               \
     do {                                                                       \
