@@ -5,6 +5,7 @@ instruction after which the two differ in any state (vax/machine/
 vm_tcache_check.c), so a clean run to the expected end is the check.
 
 usage: tcache_check_test.py SPAMCTL EVKAA.EXE KERNEL.BIN VASM SELFMOD.S TBIT_IPL.S
+       CALLRET.S
 
   * EVKAA (DEC's instruction test) for 40 M microcycles: pass 1 and some
     fifty passes after it, every opcode group, guards failing into side
@@ -16,7 +17,10 @@ usage: tcache_check_test.py SPAMCTL EVKAA.EXE KERNEL.BIN VASM SELFMOD.S TBIT_IPL
     bytes, so every stale one must be left at the changed byte;
   * tbit_ipl.s, a loop that sets and clears PSL<T> and moves the IPL
     under a pending software interrupt inside its traces: the trace
-    faults and the interrupt must come at the interpreter's IRD points.
+    faults and the interrupt must come at the interpreter's IRD points;
+  * callret.s, CALLS/RET and PUSHR/POPR with the stack at every byte
+    offset of a cache line: a push or pop that takes the line of the
+    reference before it (a SEQ run) must do so only where it is in it.
 
 Each must also show that the cache did the work (--tcache-stats): most
 lookups hit and side traces were entered, or the check proved nothing.
@@ -161,13 +165,41 @@ def tbit_ipl(spamctl, vasm, source, work):
         check(False, "tbit_ipl: registers in the state dump")
 
 
+def callret(spamctl, vasm, source, work):
+    """The push and pop runs against every place in a cache line (SEQ runs,
+    vm_tcache.h): in lock step, and a free run's whole state at HALT
+    against the plain interpreter's."""
+    cmd = loop_cmd(spamctl, vasm, source, work, "callret")
+    if cmd is None:
+        return
+    cmd += ["--console-in", ""]
+    r, reason, m, _ = run(cmd, os.path.join(work, "callret.txt"))
+    check(r.returncode == 0 and reason == "HALT instruction",
+          "callret: runs to its HALT in lock step (stop: %s)" % reason, r.stderr[-500:])
+    check(m is not None and int(m.group(2)) > int(m.group(1)) * 9 // 10,
+          "callret: most lookups hit (%s)" % (m and m.group(0)))
+    dumps = {}
+    for mode, extra in (("cache", []), ("plain", ["--no-tcache"])):
+        p = subprocess.run(cmd + extra + ["--dump-state", "-"], capture_output=True,
+                           text=True, timeout=120)
+        dumps[mode] = p.stdout
+    check(dumps["cache"] != "" and dumps["cache"] == dumps["plain"],
+          "callret: a free run with the trace cache ends in the plain interpreter's state",
+          "%s\n%s" % (dumps["cache"][:600], dumps["plain"][:600]))
+    regs = re.search(r'"r": \[([^]]*)\]', dumps["cache"])
+    rv = [int(x.strip().strip('"'), 16) for x in regs.group(1).split(",")] if regs else []
+    check(rv[:2] == [6048, 518304],
+          "callret: R0 and R1 at HALT are the sums the program computes (%s)" % rv[:2])
+
+
 def main():
-    spamctl, image, kernel, vasm, source, tbit = sys.argv[1:7]
+    spamctl, image, kernel, vasm, source, tbit, callret_s = sys.argv[1:8]
     with tempfile.TemporaryDirectory() as work:
         evkaa(spamctl, image, work)
         guest(spamctl, kernel, work)
         selfmod(spamctl, vasm, source, work)
         tbit_ipl(spamctl, vasm, tbit, work)
+        callret(spamctl, vasm, callret_s, work)
     if FAILS:
         print("%d check(s) failed" % len(FAILS))
         return 1

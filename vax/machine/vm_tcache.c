@@ -1058,6 +1058,101 @@ static int memn_ok(const struct tc_build *b, int i, unsigned code)
     return 1;
 }
 
+/* SEQ (vm_tcache.h, TC_FUSED_SEQ): turns a push or pop run into its SEQ
+ * form where its MAR +- x starts from the last reference's address.
+ * Followed from uop to uop (by the codes before fusing): the memo table
+ * of the last reference and whether r and MAR still hold its address;
+ * any uop but register moves, the ALU, condition codes, guards and the
+ * micro-stack forgets the reference (a specifier or I-stream uop touches
+ * the cache, a generic word anything), and so does a loop's head. */
+static void seq_runs(struct tc_build *b, struct vax_machine *m, const struct tc_rec *rec)
+{
+#define TC_SQENT(n, base, d, body) {TU_F_##base, TU_F_##n, d},
+    static const uint16_t seq[][3] = {TC_FUSED_SEQ(TC_SQENT)};
+#undef TC_SQENT
+    const int head = rec->end == TC_END_LOOP ? b->w[rec->loop_to].uop0 : -1;
+    const uint32_t *tbl = NULL; /* the last reference's memo table; NULL: none */
+    int r_addr = 0, mar_addr = 0;  /* r, MAR hold its address */
+    const uint32_t *mar = &m->mar;
+    for (int i = 0; i < b->nu; i++) {
+        if (i == head)
+            tbl = NULL;
+        for (size_t f = 0; tbl && f < sizeof seq / sizeof seq[0]; f++) {
+            if (b->u[i].u.op != seq[f][0])
+                continue;
+            /* the run's ALU uop (MAR +- D) and its memo check */
+            int alu = -1, mck = -1;
+            for (int k = i; k < b->nu && mck < 0; k++) {
+                unsigned o = b->op0[k];
+                if (alu < 0 && o >= TU_ALU_BASE && o < TU_ALUM_BASE)
+                    alu = k;
+                else if (o == TU_MCK_R)
+                    mck = k;
+            }
+            if (alu < 0 || mck < 0 || b->u[mck].u.p2 != tbl)
+                break;
+            int alur = b->op0[alu] >= TU_ALUR_BASE;
+            if (!(alur ? r_addr : (b->u[alu].u.p1 == mar && mar_addr)))
+                break;
+            /* the form with the constant (the next entry), where it is one */
+            int c2 = b->u[alu].c2;
+            if (f + 1 < sizeof seq / sizeof seq[0] && seq[f + 1][0] == seq[f][0] &&
+                c2 >= 0 && b->c[c2] == seq[f + 1][2])
+                f++;
+            b->u[i].u.op = seq[f][1];
+            break;
+        }
+        const struct tc_uop *u = &b->u[i].u;
+        unsigned o = b->op0[i];
+        if (o >= TU_ALU_BASE && o < TU_ALUM_BASE) {
+            r_addr = 0;
+            if (&TC_CELL(m, u->k) == mar)
+                mar_addr = 0;
+            continue;
+        }
+        switch (o) {
+        case TU_MCK_R: case TU_MCK_S: case TU_MCK_P:
+            tbl = u->p2;
+            r_addr = o == TU_MCK_R;
+            mar_addr = 0;
+            break;
+        case TU_ST_R:
+            if (u->p1 == mar)
+                mar_addr = r_addr;
+            break;
+        case TU_ST_S: case TU_STW_S: case TU_STW_R: case TU_STRN_R: case TU_STRN_S:
+            if (u->p1 == mar)
+                mar_addr = 0;
+            break;
+        case TU_MOV:
+            if (&TC_CELL(m, u->k) == mar)
+                mar_addr = 0;
+            break;
+        case TU_MOV2:
+            if (&TC_CELL(m, u->k) == mar || &TC_CELL(m, u->k2) == mar)
+                mar_addr = 0;
+            break;
+        case TU_ALU_GEN:
+            r_addr = 0;
+            break;
+        case TU_RD: case TU_WR: case TU_RDOP: case TU_WROP: /* (the reference's own) */
+        case TU_S2: case TU_LDA: case TU_PSL0: case TU_PUSH: case TU_POP:
+        case TU_CC_ARITH: case TU_CC_LOGIC: case TU_CC_TEST: case TU_CC_CMP: case TU_CC_NZV:
+        case TU_CC_NZVC0: case TU_CC_QUAD:
+        case TU_G_COND: case TU_G_PSL_Z: case TU_G_PSL_N: case TU_G_PSL_V: case TU_G_PSL_C:
+        case TU_G_PSL_NZ: case TU_G_PSL_CZ: case TU_G_IOVT: case TU_G_ALU_Z: case TU_G_ALU_N:
+        case TU_G_ALU_V: case TU_G_ALU_C: case TU_G_ALU_LT: case TU_G_ALU_LE: case TU_G_ALU_CZ:
+        case TU_G_OPREG: case TU_G_OPREG_NOVT: case TU_G_NOVT: case TU_G_SC_Z: case TU_G_A_B0:
+        case TU_G_A_B31: case TU_G_A_Z: case TU_G_PSL_KERN: case TU_GD_A4: case TU_GD_A2:
+        case TU_GD_OPREG: case TU_GD_SPM: case TU_GD_MFORK:
+            break;
+        default:
+            tbl = NULL;
+            break;
+        }
+    }
+}
+
 /* ALUR (vm_tcache.h): the function index of an ALU uop at L, or -1. */
 static int alur_index(unsigned fi)
 {
@@ -1303,6 +1398,7 @@ static struct tc_trace *build(struct vm_tcache *tc, struct vax_machine *m,
             if (b->u[i].u.op == more[f][0] && b->u[i + more[f][2]].u.op == more[f][1] &&
                 memn_ok(b, i, more[f][3]))
                 b->u[i].u.op = more[f][3];
+    seq_runs(b, m, rec);
     /* one arena block: the segment, its uops, words, constants, images */
     size_t sz = sizeof(struct tc_trace) + (size_t)b->nu * sizeof(struct tc_uop) +
                 (size_t)n * sizeof(struct tc_word) + (size_t)b->ni * sizeof(struct tc_latch) +

@@ -287,16 +287,82 @@ enum { TC_ALUR_FNS(TC_ENUM_ITEM) TCR__N };
     X(ADDMCKRST_RD, 4, 0, 4) X(SUBMCKRST_WR, 4, 1, 4) X(MCKSSTST_RD, 4, 0, 4)  \
     X(PUSHMEM8, 6, 1, 8) X(SUBMCKRST_WR8, 4, 1, 8)
 
+/* The push and pop runs again, for a reference that may lie in the line
+ * of the reference just before it (SEQ): the builder applies one where
+ * the last reference before it, with nothing but register moves, the ALU
+ * and guards in between, went through the same memo table and ended in
+ * MAR, so that the run's MAR +- 4 (or +- a cell) starts from that
+ * reference's address.  That reference's check did its line's bookkeeping
+ * (LRU, dirty bit), which another reference to the line would only
+ * repeat, so the body moves the host address along where the new bytes
+ * are in the same line (TC_MCKSEQ), and checks the memo as usual where
+ * they are not, or where the interpreter ran a word since (mhp NULL).
+ * Each twice: where the MAR +- x is by a cell (TC_MCKSEQ), and where it is
+ * by the constant d (_SEQK, TC_MCKSEQK: a cheaper test).  Name, the run it
+ * stands for, d (0: a cell), the bodies. */
+#define TC_FUSED_SEQ(X)                                                        \
+    X(PUSHMEM_SEQ, PUSHMEM, 0,                                                 \
+      TCB_S2; u++; TCB_ALUR_SINK(SUB); u++; TC_MCKSEQ(r, a, 4, 1); u++;        \
+      TCB_ST_R; u++; TCB_ST_S; u++; TCB_WR4)                                   \
+    X(PUSHMEM_SEQK, PUSHMEM, 4,                                                \
+      TCB_S2; u++; TCB_ALUR_SINK(SUB); u++; TC_MCKSEQK(r, 4, 1, -4); u++;      \
+      TCB_ST_R; u++; TCB_ST_S; u++; TCB_WR4)                                   \
+    X(POPMEM_SEQ, POPMEM, 0,                                                   \
+      TCB_S2; u++; TCB_ALUR_SINK(ADD); u++; TC_MCKSEQ(r, a, 4, 0); u++;        \
+      TCB_ST_R; u++; TCB_ST_S; u++; TCB_RD4)                                   \
+    X(POPMEM_SEQK, POPMEM, 4,                                                  \
+      TCB_S2; u++; TCB_ALUR_SINK(ADD); u++; TC_MCKSEQK(r, 4, 0, 4); u++;       \
+      TCB_ST_R; u++; TCB_ST_S; u++; TCB_RD4)                                   \
+    X(S2SUB_MCKRSTWR_SEQ, S2SUB_MCKRSTWR, 0,                                   \
+      TCB_S2; u++; TCB_ALU_SINK(SUB); u++; TC_MCKSEQ(r, a, 4, 1); u++;         \
+      TCB_ST_R; u++; TCB_ST_S; u++; TCB_WR4)                                   \
+    X(S2SUB_MCKRSTWR_SEQK, S2SUB_MCKRSTWR, 4,                                  \
+      TCB_S2; u++; TCB_ALU_SINK(SUB); u++; TC_MCKSEQK(r, 4, 1, -4); u++;       \
+      TCB_ST_R; u++; TCB_ST_S; u++; TCB_WR4)                                   \
+    X(S2ADD_MCKRSTRD_SEQ, S2ADD_MCKRSTRD, 0,                                   \
+      TCB_S2; u++; TCB_ALU_SINK(ADD); u++; TC_MCKSEQ(r, a, 4, 0); u++;         \
+      TCB_ST_R; u++; TCB_ST_S; u++; TCB_RD4)                                   \
+    X(S2ADD_MCKRSTRD_SEQK, S2ADD_MCKRSTRD, 4,                                  \
+      TCB_S2; u++; TCB_ALU_SINK(ADD); u++; TC_MCKSEQK(r, 4, 0, 4); u++;        \
+      TCB_ST_R; u++; TCB_ST_S; u++; TCB_RD4)                                   \
+    X(ADDMCKRST_RD_SEQ, ADDMCKRST_RD, 0,                                       \
+      TCB_ALU_SINK(ADD); u++; TC_MCKSEQ(r, a, 4, 0); u++; TCB_ST_R; u++;       \
+      TCB_RD4)                                                                 \
+    X(ADDMCKRST_RD_SEQK, ADDMCKRST_RD, 4,                                      \
+      TCB_ALU_SINK(ADD); u++; TC_MCKSEQK(r, 4, 0, 4); u++; TCB_ST_R; u++;      \
+      TCB_RD4)                                                                 \
+    X(SUBMCKRST_WR_SEQ, SUBMCKRST_WR, 0,                                       \
+      TCB_ALU_SINK(SUB); u++; TC_MCKSEQ(r, a, 4, 1); u++; TCB_ST_R; u++;       \
+      TCB_WR4)                                                                 \
+    X(SUBMCKRST_WR_SEQK, SUBMCKRST_WR, 4,                                      \
+      TCB_ALU_SINK(SUB); u++; TC_MCKSEQK(r, 4, 1, -4); u++; TCB_ST_R; u++;     \
+      TCB_WR4)                                                                 \
+    X(PUSHMEM8_SEQ, PUSHMEM8, 0,                                               \
+      TCB_S2; u++; TCB_ALUR_SINK(SUB); u++; TC_MCKSEQ(r, a, 8, 1); u++;        \
+      TCB_ST_R; u++; TCB_ST_S; u++; TCB_WR8)                                   \
+    X(PUSHMEM8_SEQK, PUSHMEM8, 8,                                              \
+      TCB_S2; u++; TCB_ALUR_SINK(SUB); u++; TC_MCKSEQK(r, 8, 1, -8); u++;      \
+      TCB_ST_R; u++; TCB_ST_S; u++; TCB_WR8)                                   \
+    X(SUBMCKRST_WR8_SEQ, SUBMCKRST_WR8, 0,                                     \
+      TCB_ALU_SINK(SUB); u++; TC_MCKSEQ(r, a, 8, 1); u++; TCB_ST_R; u++;       \
+      TCB_WR8)                                                                 \
+    X(SUBMCKRST_WR8_SEQK, SUBMCKRST_WR8, 8,                                    \
+      TCB_ALU_SINK(SUB); u++; TC_MCKSEQK(r, 8, 1, -8); u++; TCB_ST_R; u++;     \
+      TCB_WR8)
+
 #define TC_FENUM(n, ca, ba, cb, bb) TU_F_##n,
 #define TC_FMENUM(n, ca, cb, len, body) TU_F_##n,
+#define TC_FSENUM(n, base, d, body) TU_F_##n,
 enum {
     TU_FUSED_BASE_ = TU_ALUM_BASE + TCF__N + TCR__N - 1,
     TC_FUSED(TC_FENUM)
     TC_FUSED_MORE(TC_FMENUM)
+    TC_FUSED_SEQ(TC_FSENUM)
     TU__COUNT
 };
 #undef TC_FENUM
 #undef TC_FMENUM
+#undef TC_FSENUM
 
 struct tc_word;
 struct tc_trace;

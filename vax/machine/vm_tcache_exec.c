@@ -279,6 +279,33 @@ static void attach_side(struct vm_tcache *tc, struct tc_word *w, unsigned upc,
 #define TCB_MCK_R TC_MCK(r)
 #define TCB_MCK_S TC_MCK(s2)
 #define TCB_MCK_P TC_MCK(*u->p1)
+/* The check of an N-byte reference at addr where the reference just
+ * before it was at prev (a SEQ run, vm_tcache.h): where the new bytes lie
+ * in prev's line, the host address moves with the address (that line's
+ * bookkeeping is done); else, or when mhp is not that reference's (NULL),
+ * the memo check. */
+#define TC_MCKSEQ(addr, prev, N, W)                                            \
+    do {                                                                       \
+        uint32_t n_ = (addr), p_ = (prev);                                     \
+        if (LIKELY(mhp != NULL) && LIKELY(n_ - (p_ & ~63u) <= 64u - (N))) {       \
+            mhp += (int32_t)(n_ - p_);                                         \
+            break;                                                             \
+        }                                                                      \
+        TC_MCKN(addr, N, W);                                                   \
+    } while (0)
+/* the same where the new address is the last one + D (a constant): in
+ * its line if D < 0 and N <= -D, or D > 0, with the new bytes' offsets in
+ * the line as below */
+#define TC_MCKSEQK(addr, N, W, D)                                              \
+    do {                                                                       \
+        uint32_t s_ = (addr) & 63;                                             \
+        if (LIKELY(mhp != NULL) &&                                             \
+            LIKELY((D) < 0 ? s_ <= 63u + (D) : s_ - (D) <= 64u - (N) - (D))) {  \
+            mhp += (D);                                                        \
+            break;                                                             \
+        }                                                                      \
+        TC_MCKN(addr, N, W);                                                   \
+    } while (0)
 #define TCB_MCK_R4R TC_MCKN(r, 4, 0)
 #define TCB_MCK_R4W TC_MCKN(r, 4, 1)
 #define TCB_MCK_S4R TC_MCKN(s2, 4, 0)
@@ -451,13 +478,16 @@ static int tc_run(struct vax_machine *m, uint64_t limit, int mapen, int snapped,
 #define TC_ALURM_LABEL(F) &&h_alurm_##F,
 #define TC_FLABEL(n, ca, ba, cb, bb) &&hf_##n,
 #define TC_FMLABEL(n, ca, cb, len, body) &&hf_##n,
+#define TC_FSLABEL(n, base, d, body) &&hf_##n,
     static const void *const tab[TU__COUNT] = {TC_UOPS(TC_LABEL) TC_ALU_FNS(TC_ALU_LABELS)
                                                    TC_ALUR_FNS(TC_ALUR_LABELS)
                                                    TC_ALU_FNS(TC_ALUM_LABEL)
                                                    TC_ALUR_FNS(TC_ALURM_LABEL)
                                                    TC_FUSED(TC_FLABEL)
-                                                   TC_FUSED_MORE(TC_FMLABEL)};
+                                                   TC_FUSED_MORE(TC_FMLABEL)
+                                                   TC_FUSED_SEQ(TC_FSLABEL)};
 #undef TC_FMLABEL
+#undef TC_FSLABEL
 #undef TC_FLABEL
     if (table) { /* the handlers' addresses, for the builder */
         *table = tab;
@@ -914,6 +944,7 @@ generic: { /* word dw through the interpreter */
         if (dw->flags & TW_IRD) {
             /* on to the trace's end (END adds the word's count back) */
             TC_UNSYNC(dw->pend, dw->rpend);
+            mhp = NULL;
             u = dw->after;
             DISPATCH();
         }
@@ -942,6 +973,7 @@ generic: { /* word dw through the interpreter */
         TC_UNSYNC(dw->pend, dw->rpend);
         if (dw->rcell) /* the value the uops after it expect in r */
             r = *dw->rcell;
+        mhp = NULL; /* (not the last reference's host address: TC_MCKSEQ) */
         u = dw->after;
         DISPATCH();
     }
@@ -1005,6 +1037,9 @@ dispatch:
 #define TC_FUSED_MORE_H(n, ca, cb, len, body) OPF(n) { body; NEXTU(); }
     TC_FUSED_MORE(TC_FUSED_MORE_H)
 #undef TC_FUSED_MORE_H
+#define TC_FUSED_SEQ_H(n, base, d, body) OPF(n) { body; NEXTU(); }
+    TC_FUSED_SEQ(TC_FUSED_SEQ_H)
+#undef TC_FUSED_SEQ_H
 
 spec_slow: {
     /* a specifier byte the memo cannot give: the interpreter's way, with
