@@ -133,63 +133,54 @@ def selfmod(spamctl, vasm, source, work):
           "selfmod: traces were entered and left at changed bytes (hits and exits)")
 
 
-def tbit_ipl(spamctl, vasm, source, work):
-    cmd = loop_cmd(spamctl, vasm, source, work, "tbit_ipl")
+def loop_both_ways(spamctl, vasm, source, work, name):
+    """A loop program (loop_cmd) run to its HALT in lock step, where most
+    IRD lookups must hit, and then free with the trace cache and with the
+    plain interpreter, whose whole states at the end must be the same (the
+    lock step returns from the executor after every instruction, so IRD's
+    quick way runs only in a free run).  Returns the registers R0-R15 of
+    that state, or None (a failed check)."""
+    cmd = loop_cmd(spamctl, vasm, source, work, name)
     if cmd is None:
-        return
+        return None
     cmd += ["--console-in", ""]
-    r, reason, m, _ = run(cmd, os.path.join(work, "tbit_ipl.txt"))
+    r, reason, m, _ = run(cmd, os.path.join(work, name + ".txt"))
     check(r.returncode == 0 and reason == "HALT instruction",
-          "tbit_ipl: runs to its HALT in lock step (stop: %s)" % reason, r.stderr[-500:])
+          "%s: runs to its HALT in lock step (stop: %s)" % (name, reason), r.stderr[-500:])
     check(m is not None and int(m.group(2)) > int(m.group(1)) * 9 // 10,
-          "tbit_ipl: most lookups hit (%s)" % (m and m.group(0)))
-    # The lock step returns from the executor after every instruction, so
-    # that IRD's quick way (where `ev` stands for the trace bits and the
-    # request logic) runs only in a free run: that against the plain
-    # interpreter, whole state at HALT, microcycles included.
+          "%s: most lookups hit (%s)" % (name, m and m.group(0)))
     dumps = {}
     for mode, extra in (("cache", []), ("plain", ["--no-tcache"])):
         p = subprocess.run(cmd + extra + ["--dump-state", "-"], capture_output=True,
                            text=True, timeout=120)
         dumps[mode] = p.stdout
     check(dumps["cache"] != "" and dumps["cache"] == dumps["plain"],
-          "tbit_ipl: a free run with the trace cache ends in the plain interpreter's state",
+          name + ": a free run with the trace cache ends in the plain interpreter's state",
           "%s\n%s" % (dumps["cache"][:600], dumps["plain"][:600]))
     regs = re.search(r'"r": \[([^]]*)\]', dumps["cache"])
-    if regs:
-        rv = [int(x.strip().strip('"'), 16) for x in regs.group(1).split(",")]
+    check(regs is not None, name + ": registers in the state dump")
+    if regs is None:
+        return None
+    return [int(x.strip().strip('"'), 16) for x in regs.group(1).split(",")]
+
+
+def tbit_ipl(spamctl, vasm, source, work):
+    """PSL<T> and the IPL moved inside traces (IRD's quick way, where `ev`
+    stands for the trace bits and the request logic)."""
+    rv = loop_both_ways(spamctl, vasm, source, work, "tbit_ipl")
+    if rv:
         check(rv[8] == 400 and rv[7] == 400,
               "tbit_ipl: 400 trace faults and 400 software interrupts, as SIMH vax780 "
               "counts them (r8 %d, r7 %d)" % (rv[8], rv[7]))
-    else:
-        check(False, "tbit_ipl: registers in the state dump")
 
 
 def callret(spamctl, vasm, source, work):
     """The push and pop runs against every place in a cache line (SEQ runs,
-    vm_tcache.h): in lock step, and a free run's whole state at HALT
-    against the plain interpreter's."""
-    cmd = loop_cmd(spamctl, vasm, source, work, "callret")
-    if cmd is None:
-        return
-    cmd += ["--console-in", ""]
-    r, reason, m, _ = run(cmd, os.path.join(work, "callret.txt"))
-    check(r.returncode == 0 and reason == "HALT instruction",
-          "callret: runs to its HALT in lock step (stop: %s)" % reason, r.stderr[-500:])
-    check(m is not None and int(m.group(2)) > int(m.group(1)) * 9 // 10,
-          "callret: most lookups hit (%s)" % (m and m.group(0)))
-    dumps = {}
-    for mode, extra in (("cache", []), ("plain", ["--no-tcache"])):
-        p = subprocess.run(cmd + extra + ["--dump-state", "-"], capture_output=True,
-                           text=True, timeout=120)
-        dumps[mode] = p.stdout
-    check(dumps["cache"] != "" and dumps["cache"] == dumps["plain"],
-          "callret: a free run with the trace cache ends in the plain interpreter's state",
-          "%s\n%s" % (dumps["cache"][:600], dumps["plain"][:600]))
-    regs = re.search(r'"r": \[([^]]*)\]', dumps["cache"])
-    rv = [int(x.strip().strip('"'), 16) for x in regs.group(1).split(",")] if regs else []
-    check(rv[:2] == [6048, 518304],
-          "callret: R0 and R1 at HALT are the sums the program computes (%s)" % rv[:2])
+    vm_tcache.h)."""
+    rv = loop_both_ways(spamctl, vasm, source, work, "callret")
+    if rv:
+        check(rv[:2] == [6048, 518304],
+              "callret: R0 and R1 at HALT are the sums the program computes (%s)" % rv[:2])
 
 
 def main():
