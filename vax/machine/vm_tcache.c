@@ -1058,6 +1058,21 @@ static int memn_ok(const struct tc_build *b, int i, unsigned code)
     return 1;
 }
 
+/* Case labels for the uop walks below (forward_r, seq_runs): the guards
+ * and dispatches, which leave every cell alone, and the condition-code
+ * uops, which write PSL only. */
+#define TC_CASE_GUARDS                                                         \
+    case TU_G_COND: case TU_G_PSL_Z: case TU_G_PSL_N: case TU_G_PSL_V:         \
+    case TU_G_PSL_C: case TU_G_PSL_NZ: case TU_G_PSL_CZ: case TU_G_IOVT:       \
+    case TU_G_ALU_Z: case TU_G_ALU_N: case TU_G_ALU_V: case TU_G_ALU_C:        \
+    case TU_G_ALU_LT: case TU_G_ALU_LE: case TU_G_ALU_CZ: case TU_G_OPREG:     \
+    case TU_G_OPREG_NOVT: case TU_G_NOVT: case TU_G_SC_Z: case TU_G_A_B0:      \
+    case TU_G_A_B31: case TU_G_A_Z: case TU_G_PSL_KERN: case TU_GD_A4:         \
+    case TU_GD_A2: case TU_GD_OPREG: case TU_GD_SPM: case TU_GD_MFORK
+#define TC_CASE_CC                                                             \
+    case TU_CC_ARITH: case TU_CC_LOGIC: case TU_CC_TEST: case TU_CC_CMP:       \
+    case TU_CC_NZV: case TU_CC_NZVC0: case TU_CC_QUAD
+
 /* SEQ (vm_tcache.h, TC_FUSED_SEQ): turns a push or pop run into its SEQ
  * form where its MAR +- x starts from the last reference's address.
  * Followed from uop to uop (by the codes before fusing): the memo table
@@ -1137,14 +1152,8 @@ static void seq_runs(struct tc_build *b, struct vax_machine *m, const struct tc_
             break;
         case TU_RD: case TU_WR: case TU_RDOP: case TU_WROP: /* (the reference's own) */
         case TU_S2: case TU_LDA: case TU_PSL0: case TU_PUSH: case TU_POP:
-        case TU_CC_ARITH: case TU_CC_LOGIC: case TU_CC_TEST: case TU_CC_CMP: case TU_CC_NZV:
-        case TU_CC_NZVC0: case TU_CC_QUAD:
-        case TU_G_COND: case TU_G_PSL_Z: case TU_G_PSL_N: case TU_G_PSL_V: case TU_G_PSL_C:
-        case TU_G_PSL_NZ: case TU_G_PSL_CZ: case TU_G_IOVT: case TU_G_ALU_Z: case TU_G_ALU_N:
-        case TU_G_ALU_V: case TU_G_ALU_C: case TU_G_ALU_LT: case TU_G_ALU_LE: case TU_G_ALU_CZ:
-        case TU_G_OPREG: case TU_G_OPREG_NOVT: case TU_G_NOVT: case TU_G_SC_Z: case TU_G_A_B0:
-        case TU_G_A_B31: case TU_G_A_Z: case TU_G_PSL_KERN: case TU_GD_A4: case TU_GD_A2:
-        case TU_GD_OPREG: case TU_GD_SPM: case TU_GD_MFORK:
+        TC_CASE_CC:
+        TC_CASE_GUARDS:
             break;
         default:
             tbl = NULL;
@@ -1213,15 +1222,9 @@ static void forward_r(struct tc_build *b, struct vax_machine *m, const struct tc
         case TU_S2: case TU_LDA: case TU_PSL0:
         case TU_MCK_R: case TU_MCK_S: case TU_MCK_P: case TU_WR: case TU_WROP:
         case TU_PUSH: case TU_POP:
-        case TU_G_COND: case TU_G_PSL_Z: case TU_G_PSL_N: case TU_G_PSL_V: case TU_G_PSL_C:
-        case TU_G_PSL_NZ: case TU_G_PSL_CZ: case TU_G_IOVT: case TU_G_ALU_Z: case TU_G_ALU_N:
-        case TU_G_ALU_V: case TU_G_ALU_C: case TU_G_ALU_LT: case TU_G_ALU_LE: case TU_G_ALU_CZ:
-        case TU_G_OPREG: case TU_G_OPREG_NOVT: case TU_G_NOVT: case TU_G_SC_Z: case TU_G_A_B0:
-        case TU_G_A_B31: case TU_G_A_Z: case TU_G_PSL_KERN: case TU_GD_A4: case TU_GD_A2:
-        case TU_GD_OPREG: case TU_GD_SPM: case TU_GD_MFORK:
+        TC_CASE_GUARDS:
             continue; /* neither r nor a cell */
-        case TU_CC_ARITH: case TU_CC_LOGIC: case TU_CC_TEST: case TU_CC_CMP: case TU_CC_NZV:
-        case TU_CC_NZVC0: case TU_CC_QUAD:
+        TC_CASE_CC:
             w1 = &m->psl;
             break;
         case TU_ST_S: case TU_STW_S: case TU_STW_R: case TU_STRN_R: case TU_STRN_S:

@@ -297,58 +297,30 @@ enum { TC_ALUR_FNS(TC_ENUM_ITEM) TCR__N };
  * repeat, so the body moves the host address along where the new bytes
  * are in the same line (TC_MCKSEQ), and checks the memo as usual where
  * they are not, or where the interpreter ran a word since (mhp NULL).
- * Each twice: where the MAR +- x is by a cell (TC_MCKSEQ), and where it is
- * by the constant d (_SEQK, TC_MCKSEQK: a cheaper test).  Name, the run it
- * stands for, d (0: a cell), the bodies. */
-#define TC_FUSED_SEQ(X)                                                        \
-    X(PUSHMEM_SEQ, PUSHMEM, 0,                                                 \
-      TCB_S2; u++; TCB_ALUR_SINK(SUB); u++; TC_MCKSEQ(r, a, 4, 1); u++;        \
+ * Each in two forms (TC_SEQ_FORMS): where the MAR +- x is by a cell
+ * (_SEQ, TC_MCKSEQ), and where it is by the constant d (_SEQK: a cheaper
+ * test).  TC_SEQ_RUNS: the run, d with its sign, the reference's size
+ * and direction (1: a write), the bodies before and after the check;
+ * TC_FUSED_SEQ: name, the run it stands for, d (0: a cell), the body. */
+#define TC_SEQ_RUNS(X, G)                                                      \
+    G(X, PUSHMEM, -4, 4, 1, TCB_S2; u++; TCB_ALUR_SINK(SUB),                   \
       TCB_ST_R; u++; TCB_ST_S; u++; TCB_WR4)                                   \
-    X(PUSHMEM_SEQK, PUSHMEM, 4,                                                \
-      TCB_S2; u++; TCB_ALUR_SINK(SUB); u++; TC_MCKSEQK(r, 4, 1, -4); u++;      \
+    G(X, POPMEM, 4, 4, 0, TCB_S2; u++; TCB_ALUR_SINK(ADD),                     \
+      TCB_ST_R; u++; TCB_ST_S; u++; TCB_RD4)                                   \
+    G(X, S2SUB_MCKRSTWR, -4, 4, 1, TCB_S2; u++; TCB_ALU_SINK(SUB),             \
       TCB_ST_R; u++; TCB_ST_S; u++; TCB_WR4)                                   \
-    X(POPMEM_SEQ, POPMEM, 0,                                                   \
-      TCB_S2; u++; TCB_ALUR_SINK(ADD); u++; TC_MCKSEQ(r, a, 4, 0); u++;        \
+    G(X, S2ADD_MCKRSTRD, 4, 4, 0, TCB_S2; u++; TCB_ALU_SINK(ADD),              \
       TCB_ST_R; u++; TCB_ST_S; u++; TCB_RD4)                                   \
-    X(POPMEM_SEQK, POPMEM, 4,                                                  \
-      TCB_S2; u++; TCB_ALUR_SINK(ADD); u++; TC_MCKSEQK(r, 4, 0, 4); u++;       \
-      TCB_ST_R; u++; TCB_ST_S; u++; TCB_RD4)                                   \
-    X(S2SUB_MCKRSTWR_SEQ, S2SUB_MCKRSTWR, 0,                                   \
-      TCB_S2; u++; TCB_ALU_SINK(SUB); u++; TC_MCKSEQ(r, a, 4, 1); u++;         \
-      TCB_ST_R; u++; TCB_ST_S; u++; TCB_WR4)                                   \
-    X(S2SUB_MCKRSTWR_SEQK, S2SUB_MCKRSTWR, 4,                                  \
-      TCB_S2; u++; TCB_ALU_SINK(SUB); u++; TC_MCKSEQK(r, 4, 1, -4); u++;       \
-      TCB_ST_R; u++; TCB_ST_S; u++; TCB_WR4)                                   \
-    X(S2ADD_MCKRSTRD_SEQ, S2ADD_MCKRSTRD, 0,                                   \
-      TCB_S2; u++; TCB_ALU_SINK(ADD); u++; TC_MCKSEQ(r, a, 4, 0); u++;         \
-      TCB_ST_R; u++; TCB_ST_S; u++; TCB_RD4)                                   \
-    X(S2ADD_MCKRSTRD_SEQK, S2ADD_MCKRSTRD, 4,                                  \
-      TCB_S2; u++; TCB_ALU_SINK(ADD); u++; TC_MCKSEQK(r, 4, 0, 4); u++;        \
-      TCB_ST_R; u++; TCB_ST_S; u++; TCB_RD4)                                   \
-    X(ADDMCKRST_RD_SEQ, ADDMCKRST_RD, 0,                                       \
-      TCB_ALU_SINK(ADD); u++; TC_MCKSEQ(r, a, 4, 0); u++; TCB_ST_R; u++;       \
-      TCB_RD4)                                                                 \
-    X(ADDMCKRST_RD_SEQK, ADDMCKRST_RD, 4,                                      \
-      TCB_ALU_SINK(ADD); u++; TC_MCKSEQK(r, 4, 0, 4); u++; TCB_ST_R; u++;      \
-      TCB_RD4)                                                                 \
-    X(SUBMCKRST_WR_SEQ, SUBMCKRST_WR, 0,                                       \
-      TCB_ALU_SINK(SUB); u++; TC_MCKSEQ(r, a, 4, 1); u++; TCB_ST_R; u++;       \
-      TCB_WR4)                                                                 \
-    X(SUBMCKRST_WR_SEQK, SUBMCKRST_WR, 4,                                      \
-      TCB_ALU_SINK(SUB); u++; TC_MCKSEQK(r, 4, 1, -4); u++; TCB_ST_R; u++;     \
-      TCB_WR4)                                                                 \
-    X(PUSHMEM8_SEQ, PUSHMEM8, 0,                                               \
-      TCB_S2; u++; TCB_ALUR_SINK(SUB); u++; TC_MCKSEQ(r, a, 8, 1); u++;        \
+    G(X, ADDMCKRST_RD, 4, 4, 0, TCB_ALU_SINK(ADD), TCB_ST_R; u++; TCB_RD4)     \
+    G(X, SUBMCKRST_WR, -4, 4, 1, TCB_ALU_SINK(SUB), TCB_ST_R; u++; TCB_WR4)    \
+    G(X, PUSHMEM8, -8, 8, 1, TCB_S2; u++; TCB_ALUR_SINK(SUB),                  \
       TCB_ST_R; u++; TCB_ST_S; u++; TCB_WR8)                                   \
-    X(PUSHMEM8_SEQK, PUSHMEM8, 8,                                              \
-      TCB_S2; u++; TCB_ALUR_SINK(SUB); u++; TC_MCKSEQK(r, 8, 1, -8); u++;      \
-      TCB_ST_R; u++; TCB_ST_S; u++; TCB_WR8)                                   \
-    X(SUBMCKRST_WR8_SEQ, SUBMCKRST_WR8, 0,                                     \
-      TCB_ALU_SINK(SUB); u++; TC_MCKSEQ(r, a, 8, 1); u++; TCB_ST_R; u++;       \
-      TCB_WR8)                                                                 \
-    X(SUBMCKRST_WR8_SEQK, SUBMCKRST_WR8, 8,                                    \
-      TCB_ALU_SINK(SUB); u++; TC_MCKSEQK(r, 8, 1, -8); u++; TCB_ST_R; u++;     \
-      TCB_WR8)
+    G(X, SUBMCKRST_WR8, -8, 8, 1, TCB_ALU_SINK(SUB), TCB_ST_R; u++; TCB_WR8)
+#define TC_SEQ_FORMS(X, base, d, n, w, pre, post)                              \
+    X(base##_SEQ, base, 0, pre; u++; TC_MCKSEQ(r, a, n, w); u++; post)         \
+    X(base##_SEQK, base, (d) < 0 ? -(d) : (d),                                 \
+      pre; u++; TC_MCKSEQK(r, n, w, d); u++; post)
+#define TC_FUSED_SEQ(X) TC_SEQ_RUNS(X, TC_SEQ_FORMS)
 
 #define TC_FENUM(n, ca, ba, cb, bb) TU_F_##n,
 #define TC_FMENUM(n, ca, cb, len, body) TU_F_##n,

@@ -196,16 +196,9 @@ static void attach_side(struct vm_tcache *tc, struct tc_word *w, unsigned upc,
 /* the same at L without flags, where the builder knows the result goes
  * to the sink (TC_FUSED_MEMN: a memory word's MAR +- 4, which ST_R writes
  * after the memo check): no store */
-#define TCB_ALU_SINK(F)                                                        \
-    do {                                                                       \
-        a = *u->p1;                                                            \
-        r = alu_nofl(m, UA_##F, a, *u->p2, 2);                                 \
-    } while (0)
-#define TCB_ALUR_SINK(F)                                                       \
-    do {                                                                       \
-        a = r;                                                                 \
-        r = alu_nofl(m, UA_##F, a, *u->p2, 2);                                 \
-    } while (0)
+#define TC_ALU_SINK_ON_A(F) (r = alu_nofl(m, UA_##F, a, *u->p2, 2))
+#define TCB_ALU_SINK(F) (a = *u->p1, TC_ALU_SINK_ON_A(F))
+#define TCB_ALUR_SINK(F) (a = r, TC_ALU_SINK_ON_A(F))
 #define TCB_MOV TC_CELL(m, u->k) = *u->p1
 #define TCB_MOV2                                                               \
     do {                                                                       \
@@ -280,32 +273,29 @@ static void attach_side(struct vm_tcache *tc, struct tc_word *w, unsigned upc,
 #define TCB_MCK_S TC_MCK(s2)
 #define TCB_MCK_P TC_MCK(*u->p1)
 /* The check of an N-byte reference at addr where the reference just
- * before it was at prev (a SEQ run, vm_tcache.h): where the new bytes lie
- * in prev's line, the host address moves with the address (that line's
- * bookkeeping is done); else, or when mhp is not that reference's (NULL),
- * the memo check. */
+ * before it was at prev, in a SEQ run (vm_tcache.h): where the test SAME
+ * says the new bytes lie in prev's line, the host address moves by the
+ * difference (that line's bookkeeping is done); else, or when mhp is not
+ * that reference's (NULL), the memo check.  TC_MCKSEQ works from the two
+ * addresses (the new bytes between prev's line start and 64 - N past
+ * it); TC_MCKSEQK from a constant step D = addr - prev, on addr's offset
+ * in its line alone: at most 63 + D for D < 0 (which needs N <= -D, so
+ * that the new bytes end before prev), between D and 64 - N for D > 0. */
+#define TC_MCKSEQ_IF(SAME, DIFF, addr, N, W)                                   \
+    do {                                                                       \
+        if (LIKELY(mhp != NULL) && LIKELY(SAME)) {                             \
+            mhp += (DIFF);                                                     \
+            break;                                                             \
+        }                                                                      \
+        TC_MCKN(addr, N, W);                                                   \
+    } while (0)
 #define TC_MCKSEQ(addr, prev, N, W)                                            \
-    do {                                                                       \
-        uint32_t n_ = (addr), p_ = (prev);                                     \
-        if (LIKELY(mhp != NULL) && LIKELY(n_ - (p_ & ~63u) <= 64u - (N))) {       \
-            mhp += (int32_t)(n_ - p_);                                         \
-            break;                                                             \
-        }                                                                      \
-        TC_MCKN(addr, N, W);                                                   \
-    } while (0)
-/* the same where the new address is the last one + D (a constant): in
- * its line if D < 0 and N <= -D, or D > 0, with the new bytes' offsets in
- * the line as below */
+    TC_MCKSEQ_IF((addr) - ((prev) & ~63u) <= 64u - (N), (int32_t)((addr) - (prev)), \
+                 addr, N, W)
 #define TC_MCKSEQK(addr, N, W, D)                                              \
-    do {                                                                       \
-        uint32_t s_ = (addr) & 63;                                             \
-        if (LIKELY(mhp != NULL) &&                                             \
-            LIKELY((D) < 0 ? s_ <= 63u + (D) : s_ - (D) <= 64u - (N) - (D))) {  \
-            mhp += (D);                                                        \
-            break;                                                             \
-        }                                                                      \
-        TC_MCKN(addr, N, W);                                                   \
-    } while (0)
+    TC_MCKSEQ_IF((D) < 0 ? ((addr) & 63) <= 63u + (D)                          \
+                         : ((addr) & 63) - (D) <= 64u - (N) - (D),             \
+                 D, addr, N, W)
 #define TCB_MCK_R4R TC_MCKN(r, 4, 0)
 #define TCB_MCK_R4W TC_MCKN(r, 4, 1)
 #define TCB_MCK_S4R TC_MCKN(s2, 4, 0)
