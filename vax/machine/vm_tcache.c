@@ -3,12 +3,16 @@
  * the recorder that runs words through the interpreter and notes the
  * latches around each, and the builder that turns a recorded path into
  * micro-operations with everything the path fixes resolved. */
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "vax/machine/vm_datapath.h"
 #include "vax/machine/vm_spam.h"
 #include "vax/machine/vm_tcache.h"
+
+_Static_assert(offsetof(struct tc_trace, succ2) <= TC_TRACE_HOT,
+               "the fields read at every instruction fit one host cache line");
 
 /* Memory the traces may hold before the whole cache is emptied at the
  * next IRD point (then re-recorded as the program runs on). */
@@ -1349,7 +1353,11 @@ static struct tc_trace *build(struct vm_tcache *tc, struct vax_machine *m,
     int fin = -1;
     if (rec->end == TC_END_IRD) {
         fin = add_img(b, &rec->w[n - 1].post);
-        emit(b, TU_END, n - 1)->seg = 1;
+        struct tb_uop *t = emit(b, TU_END, n - 1);
+        t->seg = 1;
+        /* the last word's counts, here: the END need not read the word */
+        t->u.k = b->w[n - 1].w.pend;
+        t->u.k2 = b->w[n - 1].w.rpend;
     } else if (rec->end == TC_END_LOOP) {
         struct tb_uop *t = emit(b, TU_LOOP, n - 1);
         t->target = b->w[rec->loop_to].uop0;
@@ -1402,24 +1410,28 @@ static struct tc_trace *build(struct vm_tcache *tc, struct vax_machine *m,
                 memn_ok(b, i, more[f][3]))
                 b->u[i].u.op = more[f][3];
     seq_runs(b, m, rec);
-    /* one arena block: the segment, its uops, words, constants, images */
-    size_t sz = sizeof(struct tc_trace) + (size_t)b->nu * sizeof(struct tc_uop) +
-                (size_t)n * sizeof(struct tc_word) + (size_t)b->ni * sizeof(struct tc_latch) +
-                (size_t)b->nc * sizeof(uint32_t) + 64;
+    /* one arena block, the parts the executor reads at every pass first:
+     * the segment (at a host cache line), its uops, constants, images
+     * (the end's among them), then the words (guards and slow ways) */
+    size_t hsz = (sizeof(struct tc_trace) + 63) & ~(size_t)63;
+    size_t csz = ((size_t)b->nc * sizeof(uint32_t) + 15) & ~(size_t)15;
+    size_t sz = 64 + hsz + (size_t)b->nu * sizeof(struct tc_uop) + csz +
+                (size_t)b->ni * sizeof(struct tc_latch) + (size_t)n * sizeof(struct tc_word);
     unsigned char *p = vm_tc_alloc(tc, sz);
     if (!p)
         return NULL;
+    p += (64 - ((uintptr_t)p & 63)) & 63;
     struct tc_trace *t = (struct tc_trace *)(void *)p;
     memset(t, 0, sizeof *t);
     t->succ = t->succ2 = &tc->nil;
-    p += (sizeof *t + 15) & ~(size_t)15;
+    p += hsz;
     t->uops = (struct tc_uop *)(void *)p;
     p += (size_t)b->nu * sizeof(struct tc_uop);
-    t->words = (struct tc_word *)(void *)p;
-    p += (size_t)n * sizeof(struct tc_word);
+    uint32_t *consts = (uint32_t *)(void *)p;
+    p += csz;
     struct tc_latch *imgs = (struct tc_latch *)(void *)p;
     p += (size_t)b->ni * sizeof(struct tc_latch);
-    uint32_t *consts = (uint32_t *)(void *)p;
+    t->words = (struct tc_word *)(void *)p;
     memcpy(imgs, b->img, (size_t)b->ni * sizeof *imgs);
     memcpy(consts, b->c, (size_t)b->nc * sizeof *consts);
     int end_uop = b->nu - 1; /* END, LOOP or EXIT */
@@ -1455,12 +1467,14 @@ static struct tc_trace *build(struct vm_tcache *tc, struct vax_machine *m,
     t->nwords = (uint32_t)n;
     t->bound = (uint32_t)n + 1;
     t->fin = fin >= 0 ? &imgs[fin] : NULL; /* the latches at the end: after the last word */
-    t->ilen = (uint32_t)ilen;
+    t->ilen = (uint8_t)ilen;
     if (ilen) {
         uint8_t mk[16] = {0};
         memset(mk, 0xFF, (size_t)ilen);
-        memcpy(t->ib, ibytes, 16);
-        memcpy(t->im, mk, 16);
+        memcpy(&t->ib0, ibytes, 8);
+        memcpy(&t->ib1, ibytes + 8, 8);
+        memcpy(&t->im0, mk, 8);
+        memcpy(&t->im1, mk + 8, 8);
     }
     t->pa = rec->root ? rec->key : TC_NOPA;
     t->fhp = rec->root && ilen >= 1 && ilen <= 8 ? m->mem + t->pa : NULL;

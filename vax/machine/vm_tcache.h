@@ -385,31 +385,39 @@ struct tc_word {
     const uint32_t *rcell;   /* the cell the uops after it take r's value from (ALUR) */
 };
 
-/* A segment: a root trace (from an IRD point) or a side trace. */
+/* A segment: a root trace (from an IRD point) or a side trace.  Its first
+ * 64 bytes are what the executor reads at every instruction (the
+ * successor check, the entry, the end), one line of the host's cache
+ * (the builder aligns segments to 64); the rest is for the slow ways. */
 struct tc_trace {
-    struct tc_trace *hnext;  /* hash chain (roots) */
-    struct tc_trace *succ, *succ2; /* the roots that followed the last two times */
-    uint32_t pa;             /* roots: physical address of the opcode; TC_NOPA: none */
+    struct tc_trace *succ;   /* the root that followed the last time */
     const uint8_t *fhp;      /* the host address of pa where its bytes (ilen 1..8)
                               * say all (the successor's quick check), else NULL */
+    /* roots: the instruction's bytes the path consumes, [opcode, +ilen),
+     * compared at entry in one go (ilen 0: not this way; vm_tcache_exec.c):
+     * the bytes and the mask of those that count, the first 8 here */
+    uint64_t ib0, im0;
+    const struct tc_latch *fin; /* latches at its end (IRD) */
+    struct tc_uop *uops;
+    uint32_t pa;             /* roots: physical address of the opcode; TC_NOPA: none */
     uint16_t opc;            /* roots: the opcode (FD page: 0x100 | byte) */
     uint8_t spec0;           /* roots: it starts with the first specifier byte */
-    uint8_t dead;            /* dropped: no lookup finds it again */
-    uint32_t bound;          /* words to its end or loop: the cycle-limit check */
-    /* roots: the instruction's bytes the path consumes, [opcode, +ilen),
-     * compared at entry in one go (0: not this way; vm_tcache_exec.c) */
-    uint32_t ilen;
-    uint64_t ib[2], im[2];   /* the bytes and the mask of those that count */
-    uint32_t bad;            /* specifier-byte mismatches */
-    const struct tc_latch *fin; /* latches at its end (IRD) */
     /* fin's RN group (1) and RX (2) defined: what outlives IRD; and 2 where
      * the trace sets the RN group at once (spec0), else 3.  A trace entered
      * after another needs the other's latches when finm & smask. */
     uint8_t finm, smask;
-    struct tc_uop *uops;
+    uint8_t ilen;
+    /* (the slow ways from here) */
+    struct tc_trace *succ2;  /* the one before succ */
+    struct tc_trace *hnext;  /* hash chain (roots) */
+    uint64_t ib1, im1;       /* bytes 8..15 (ilen > 8) */
+    uint8_t dead;            /* dropped: no lookup finds it again */
+    uint32_t bound;          /* words to its end or loop: the cycle-limit check */
+    uint32_t bad;            /* specifier-byte mismatches */
     struct tc_word *words;
     uint32_t nuops, nwords;
 };
+#define TC_TRACE_HOT 64 /* the bytes of struct tc_trace read at every instruction */
 
 /* The recorder's view of one word (vm_tcache.c). */
 #define TC_MAX_WORDS 256

@@ -106,8 +106,8 @@ static void attach_side(struct vm_tcache *tc, struct tc_word *w, unsigned upc,
  * in one handler.  The control bodies (END, LOOP, EXIT, GEN) jump. */
 #define TCB_END                                                                \
     do {                                                                       \
-        lw = u->w;                                                             \
-        TC_SYNC(lw->pend, lw->rpend);                                          \
+        lw = u->w; /* (its pend and rpend, in k and k2) */                     \
+        TC_SYNC(u->k, u->k2);                                                  \
         last = (struct tc_trace *)(void *)u->p1;                               \
         fin = last->fin; /* written back where needed (entry, exits) */        \
         finm = last->finm;                                                     \
@@ -430,7 +430,7 @@ static inline int tc_bytes8(const struct tc_trace *t, const uint8_t *hp)
 {
     uint64_t x;
     memcpy(&x, hp, 8);
-    return ((x ^ t->ib[0]) & t->im[0]) == 0;
+    return ((x ^ t->ib0) & t->im0) == 0;
 }
 
 /* GCC gives the handlers' values registers of their own only when told:
@@ -715,7 +715,7 @@ fetched:
         if (UNLIKELY(t->ilen > 8) && ifast) {
             uint64_t x1;
             memcpy(&x1, hp0 + 8, 8);
-            ifast = ((x1 ^ t->ib[1]) & t->im[1]) == 0;
+            ifast = ((x1 ^ t->ib1) & t->im1) == 0;
         }
     }
 enter: /* trace t, at its instruction's IRD; ifast set */
