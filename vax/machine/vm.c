@@ -11,7 +11,6 @@
 #include "vax/isa/vax_opcodes.h"
 #include "vax/machine/vm_internal.h"
 #include "vax/machine/vm_datapath.h"
-#include "vax/machine/vm_hostmem.h"
 #include "vax/machine/vm_mem_fast.h"
 #include "vax/machine/vm_spam.h"
 #include "vax/machine/vm_tcache.h"
@@ -400,7 +399,7 @@ struct vax_machine *vm_new(const struct vm_config *cfg, char *err, size_t errlen
     m->mem_alloc = m->mem_size + (mb < 511 ? 2u << 20 : 0);
     /* (16 bytes more: the trace cache compares an instruction's bytes
      * in whole quadwords, vm_tcache_exec.c) */
-    m->mem = vm_host_alloc(m->mem_alloc + 16);
+    m->mem = calloc(1, m->mem_alloc + 16);
     m->cs = calloc(UCS_SIZE, sizeof *m->cs);
     if (!m->mem || !m->cs) {
         snprintf(err, errlen, "out of memory for %u MB", mb);
@@ -479,7 +478,7 @@ void vm_free(struct vax_machine *m)
     vm_check_detach(m);
     vm_tc_free(m->tc);
     vm_io_free(m);
-    vm_host_free(m->mem, m->mem_alloc + 16);
+    free(m->mem);
     free(m->cs);
     free(m);
 }

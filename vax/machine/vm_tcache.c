@@ -8,7 +8,6 @@
 #include <string.h>
 
 #include "vax/machine/vm_datapath.h"
-#include "vax/machine/vm_hostmem.h"
 #include "vax/machine/vm_spam.h"
 #include "vax/machine/vm_tcache.h"
 
@@ -18,8 +17,7 @@ _Static_assert(offsetof(struct tc_trace, succ2) <= TC_TRACE_HOT,
 /* Memory the traces may hold before the whole cache is emptied at the
  * next IRD point (then re-recorded as the program runs on). */
 #define TC_BUDGET (24u << 20)
-/* (a huge page's worth: vm_hostmem.h) */
-#define TC_CHUNK ((2u << 20) - sizeof(struct tc_chunk))
+#define TC_CHUNK (256u << 10)
 #define TC_HASH0 4096u
 
 struct tc_chunk {
@@ -60,7 +58,7 @@ static void free_chunks(struct vm_tcache *tc)
     while (tc->chunks) {
         struct tc_chunk *c = tc->chunks;
         tc->chunks = c->next;
-        vm_host_free(c, sizeof *c + c->size);
+        free(c);
     }
     tc->used = 0;
 }
@@ -96,7 +94,7 @@ void *vm_tc_alloc(struct vm_tcache *tc, size_t n)
     struct tc_chunk *c = tc->chunks;
     if (!c || c->size - c->used < n) {
         size_t size = n > TC_CHUNK ? n : TC_CHUNK;
-        c = vm_host_alloc(sizeof *c + size);
+        c = malloc(sizeof *c + size);
         if (!c)
             return NULL;
         c->size = size;

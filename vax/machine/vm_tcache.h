@@ -273,38 +273,7 @@ enum { TC_ALUR_FNS(TC_ENUM_ITEM) TCR__N };
       TCB_S2; u++; TCB_ALUR_SINK(SUB); u++; TCB_MCK_R8W; u++; TCB_ST_R; u++;   \
       TCB_ST_S; u++; TCB_WR8)                                                  \
     X(SUBMCKRST_WR8, TU_F_SUBMCKR_ST, TU_WR, 3,                                \
-      TCB_ALU_SINK(SUB); u++; TCB_MCK_R8W; u++; TCB_ST_R; u++; TCB_WR8)        \
-    /* (EVKAA: the dispatches callgrind counted most often between two     \
-     * handlers, an END after the pair above it first of all) */          \
-    X(IBSEXTB_GZADDEND, TU_F_IBSEXTB_GZADD, TU_END, 4,                         \
-      TCB_IB; u++; TCB_ALU(SEXT, 0, 0); u++; TCB_G_PSL_Z; u++;                  \
-      TCB_ALU(ADD, 2, 0); u++; TCB_END)                                        \
-    X(ADDGIOVT_END, TU_F_ADD_GIOVT, TU_END, 2,                                 \
-      TCB_ALU(ADD, 2, 0); u++; TCB_G_IOVT; u++; TCB_END)                        \
-    X(BICLSTRN_END, TU_F_BICL_STRN, TU_END, 2,                                 \
-      TCB_ALU(BIC, 2, 3); u++; TCB_STRN_R; u++; TCB_END)                        \
-    X(MOVLSTRN_END, TU_F_MOVL_STRN, TU_END, 2,                                 \
-      TCB_ALU(PASSA, 2, 3); u++; TCB_STRN_R; u++; TCB_END)                      \
-    X(ORSTPSL_END, TU_F_OR_STPSL, TU_END, 2,                                   \
-      TCB_ALU(OR, 2, 0); u++; TCB_STPSL_R; u++; TCB_END)                        \
-    X(BICSTPSL_END, TU_F_BIC_STPSL, TU_END, 2,                                 \
-      TCB_ALU(BIC, 2, 0); u++; TCB_STPSL_R; u++; TCB_END)                       \
-    X(SPECCMPL_END, TU_F_SPEC_CMPL, TU_END, 2,                                 \
-      TCB_SPEC; u++; TCB_ALU(SUB, 2, 5); u++; TCB_END)                          \
-    X(SPECCMPB_END, TU_F_SPEC_CMPB, TU_END, 2,                                 \
-      TCB_SPEC; u++; TCB_ALU(SUB, 0, 5); u++; TCB_END)                          \
-    X(MOVRXS_ADDMCKP, TU_F_MOV_RXS, TU_F_ADD_MCKP, 2,                          \
-      TCB_MOV; u++; TCB_RXS; u++; TCB_ALU(ADD, 2, 0); u++; TCB_MCK_P)           \
-    X(SPECS2_ADDMCKS, TU_F_SPEC_S2, TU_F_ADD_MCKS, 2,                          \
-      TCB_SPEC; u++; TCB_S2; u++; TCB_ALU(ADD, 2, 0); u++; TCB_MCK_S)           \
-    X(STRN_STSRDOP, TU_STRN_R, TU_F_STS_RDOP, 1,                               \
-      TCB_STRN_R; u++; TCB_ST_S; u++; TCB_RDOP)                                 \
-    X(SETREGIB_SEXTBADDNZV, TU_F_SETREG_IB, TU_F_SEXTB_ADDNZV, 2,              \
-      TCB_SETREG; u++; TCB_IB; u++; TCB_ALU(SEXT, 0, 0); u++;                   \
-      TCB_ALU(ADD, 2, 6))                                                      \
-    X(STRESGOPREG_SUBFGLE, TU_F_STRES_GOPREG, TU_F_SUBF_GLE, 2,                \
-      TCB_STRES_R; u++; TCB_G_OPREG; u++; TCB_ALU(SUB, 2, 1); u++;              \
-      TCB_G_ALU_LE)
+      TCB_ALU_SINK(SUB); u++; TCB_MCK_R8W; u++; TCB_ST_R; u++; TCB_WR8)
 
 /* The runs above whose bodies take their one memory reference to be of
  * a given size and a read (0) or a write (1), and their ALU uop's result
