@@ -13,6 +13,7 @@
 
 _Static_assert(offsetof(struct tc_trace, succ2) <= TC_TRACE_HOT,
                "the fields read at every instruction fit one host cache line");
+_Static_assert(sizeof(struct tc_uop) <= 40, "a uop is 40 bytes (x86-64)");
 
 /* Memory the traces may hold before the whole cache is emptied at the
  * next IRD point (then re-recorded as the program runs on). */
@@ -1449,7 +1450,7 @@ static struct tc_trace *build(struct vm_tcache *tc, struct vax_machine *m,
         const struct tb_uop *s = &b->u[i];
         *u = s->u;
         u->h = hs ? hs[u->op] : NULL;
-        u->w = s->wi >= 0 ? &t->words[s->wi] : NULL;
+        u->wo = s->wi >= 0 ? (int32_t)((char *)&t->words[s->wi] - (char *)u) : 0;
         if (s->c1 >= 0)
             u->p1 = &consts[s->c1];
         if (s->c2 >= 0)

@@ -351,9 +351,19 @@ struct tc_uop {
     uint8_t x, y;      /* small parameters (width, size, expected value...) */
     uint32_t k;        /* a constant, or a destination's byte offset in the machine */
     uint32_t *p1, *p2; /* cells of the machine or of the trace's constants */
-    struct tc_word *w; /* the word it belongs to */
     uint32_t k2;       /* a second destination offset (MOV2) */
+    /* the word it belongs to, as a byte offset from the uop (0: none):
+     * 40 bytes a uop instead of 48, and the uops are most of the host
+     * cache lines a trace takes (TC_UW) */
+    int32_t wo;
 };
+static inline struct tc_word *tc_uop_word(const struct tc_uop *u)
+{
+    return u->wo ? (struct tc_word *)(void *)((char *)(uintptr_t)u + u->wo) : NULL;
+}
+#define TC_UW(u) tc_uop_word(u)
+/* (where the uop is known to have one: END, LOOP, guards, memory checks) */
+#define TC_UWNZ(u) ((struct tc_word *)(void *)((char *)(uintptr_t)(u) + (u)->wo))
 /* The cell at byte offset k of the machine (a destination). */
 #define TC_CELL(m, k) (*(uint32_t *)(void *)((char *)(m) + (k)))
 

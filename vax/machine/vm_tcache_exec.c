@@ -106,7 +106,7 @@ static void attach_side(struct vm_tcache *tc, struct tc_word *w, unsigned upc,
  * in one handler.  The control bodies (END, LOOP, EXIT, GEN) jump. */
 #define TCB_END                                                                \
     do {                                                                       \
-        lw = u->w; /* (its pend and rpend, in k and k2) */                     \
+        lw = TC_UWNZ(u); /* (its pend and rpend, in k and k2) */               \
         TC_SYNC(u->k, u->k2);                                                  \
         last = (struct tc_trace *)(void *)u->p1;                               \
         fin = last->fin; /* written back where needed (entry, exits) */        \
@@ -116,7 +116,7 @@ static void attach_side(struct vm_tcache *tc, struct tc_word *w, unsigned upc,
 #define TCB_LOOP                                                               \
     do {                                                                       \
         const struct tc_word *hw = (const struct tc_word *)(const void *)u->p2; \
-        TC_SYNC(u->w->pend, u->w->rpend);                                      \
+        TC_SYNC(TC_UWNZ(u)->pend, TC_UWNZ(u)->rpend);                          \
         if (UNLIKELY(m->st.microcycles >= lim2)) {                             \
             tc_latch_apply(m, hw->pre);                                        \
             *pupc = hw->upc;                                                   \
@@ -127,8 +127,8 @@ static void attach_side(struct vm_tcache *tc, struct tc_word *w, unsigned upc,
     } while (0)
 #define TCB_EXIT                                                               \
     do {                                                                       \
-        if (u->w)                                                              \
-            TC_SYNC(u->w->pend, u->w->rpend);                                  \
+        if (TC_UW(u))                                                          \
+            TC_SYNC(TC_UW(u)->pend, TC_UW(u)->rpend);                          \
         tc_latch_apply(m, (const struct tc_latch *)(const void *)u->p2);       \
         m->tc->st.exits++;                                                     \
         *pupc = u->k;                                                          \
@@ -137,7 +137,7 @@ static void attach_side(struct vm_tcache *tc, struct tc_word *w, unsigned upc,
 #define TCB_SYNC TC_SYNC(u->k, u->k2)
 #define TCB_GEN                                                                \
     do {                                                                       \
-        dw = u->w;                                                             \
+        dw = TC_UWNZ(u);                                                       \
         goto generic;                                                          \
     } while (0)
 /* sources */
@@ -350,7 +350,7 @@ static void attach_side(struct vm_tcache *tc, struct tc_word *w, unsigned upc,
  * behind before it (pend_pre) are not yet in m->st.microcycles */
 #define TC_SPAM_OPEN(hook)                                                     \
     do {                                                                       \
-        vm_spam_open(m, m->st.microcycles + u->w->pend_pre, hook);             \
+        vm_spam_open(m, m->st.microcycles + TC_UWNZ(u)->pend_pre, hook);       \
         ev = 0; /* (IRD closes the window: not the quick way) */               \
     } while (0)
 #define TCB_TRACEWR TC_SPAM_OPEN(0)
@@ -369,7 +369,8 @@ static void attach_side(struct vm_tcache *tc, struct tc_word *w, unsigned upc,
             goto diverge;                                                      \
     } while (0)
 #define TC_GPSL (u->y ? psl0 : m->psl)
-#define TCB_G_COND TC_GUARD(!!vm_cond(m, u->k, fl, TC_GPSL, a, &u->w->pw->u))
+#define TCB_G_COND                                                             \
+    TC_GUARD(!!vm_cond(m, u->k, fl, TC_GPSL, a, &TC_UWNZ(u)->pw->u))
 #define TCB_G_PSL_Z TC_GUARD((TC_GPSL & PSL_Z) != 0)
 #define TCB_G_PSL_N TC_GUARD((TC_GPSL & PSL_N) != 0)
 #define TCB_G_PSL_V TC_GUARD((TC_GPSL & PSL_V) != 0)
@@ -824,12 +825,12 @@ recorded: /* the recorder ran the path through the interpreter */
     }
 
 bail: /* a specialised word cannot go the fast way: the interpreter runs it */
-    dw = u->w;
+    dw = TC_UWNZ(u);
     goto generic;
 
 diverge: {
     /* a guard failed: word dw's sequencing differs from the recorded one */
-    dw = u->w;
+    dw = TC_UWNZ(u);
     if (LIKELY(u->k2 != TC_ALT_SEQ)) { /* the path fixes the other way */
         TC_SYNC(dw->pend, dw->rpend);
         if (u->k2 == TC_ALT_IRD) {
@@ -976,8 +977,8 @@ generic: { /* word dw through the interpreter */
 }
 
 spec_diverge: /* a specifier byte other than the recorded one; latches exact */
-    if (u->w)
-        TC_SYNC(u->w->pend, u->w->rpend);
+    if (TC_UW(u))
+        TC_SYNC(TC_UW(u)->pend, TC_UW(u)->rpend);
     else
         TC_SYNC(0, 1); /* IRD's byte, counted with the first word */
     m->tc->st.exits++;
@@ -1040,7 +1041,7 @@ spec_slow: {
     if (u->y == 2) {
         tc_latch_apply(m, (const struct tc_latch *)(const void *)u->p2);
     } else {
-        struct tc_word *sw = u->w;
+        struct tc_word *sw = TC_UW(u);
         tc_latch_apply(m, sw->seq);
         m->upc = sw->upc;
         word_vals(m, sw, &fl, &a, &psl0);
@@ -1052,8 +1053,8 @@ spec_slow: {
     TC_INTERP(bb = vm_istream(m, 1));
     ev = 0;
     if (UNLIKELY(m->stop | m->utrap)) {
-        if (u->w)
-            TC_SYNC(u->w->pend, u->w->rpend);
+        if (TC_UW(u))
+            TC_SYNC(TC_UW(u)->pend, TC_UW(u)->rpend);
         else
             TC_SYNC(0, 1);
         if (m->stop)
@@ -1077,7 +1078,7 @@ spec_mismatch: /* another specifier byte, sbb, consumed */
     if (u->y == 2) {
         tc_latch_apply(m, (const struct tc_latch *)(const void *)u->p2);
     } else {
-        tc_latch_apply(m, u->w->seq);
+        tc_latch_apply(m, TC_UW(u)->seq);
         if (u->y == 1)
             vm_spec_advance(m);
     }
