@@ -625,10 +625,7 @@ static inline uint16_t spec_decode(struct vax_machine *m, uint32_t b)
 }
 
 /* SPECNEXT: the next specifier, or the execute flow after the last. */
-#if defined(__GNUC__)
-__attribute__((always_inline))
-#endif
-static inline uint16_t spec_next(struct vax_machine *m)
+static ALWAYS_INLINE uint16_t spec_next(struct vax_machine *m)
 {
     m->spec++;
     m->idx = 0;
@@ -650,10 +647,7 @@ static inline uint16_t disp_acc(const struct vax_machine *m, const struct uword 
 
 /* IRD in three parts (ird_pre in vm_datapath.h, so that the trace
  * cache can put its lookup between the opcode fetch and the decode). */
-#if defined(__GNUC__)
-__attribute__((always_inline))
-#endif
-static inline uint16_t ird_decode(struct vax_machine *m, uint32_t op)
+static ALWAYS_INLINE uint16_t ird_decode(struct vax_machine *m, uint32_t op)
 {
     m->opc = (uint16_t)op;
     m->st.instructions++;
@@ -676,10 +670,7 @@ static inline uint16_t ird_decode(struct vax_machine *m, uint32_t op)
 
 /* IRD: count, check for interrupts, fetch and decode the opcode.
  * (Inlined into the microcycle loop: it ends nearly every instruction.) */
-#if defined(__GNUC__)
-__attribute__((always_inline))
-#endif
-static inline uint16_t ird(struct vax_machine *m, int count)
+static ALWAYS_INLINE uint16_t ird(struct vax_machine *m, int count)
 {
     unsigned t = ird_pre(m, count);
     if (t != IRD_FETCH)
@@ -806,10 +797,7 @@ static inline void write_res(struct vax_machine *m, uint32_t v, unsigned wd)
 
 /* A destination: a register-file store (a general register merges a byte
  * or word), R[RN] with its UNDO log entry, or the general demultiplexer. */
-#if defined(__GNUC__)
-__attribute__((always_inline))
-#endif
-static inline void dst(struct vax_machine *m, unsigned sel, unsigned kind,
+static ALWAYS_INLINE void dst(struct vax_machine *m, unsigned sel, unsigned kind,
                        unsigned code, uint32_t v, unsigned wd)
 {
     if (kind < PK_GPR) {
@@ -885,10 +873,7 @@ static void dst_slow(struct vax_machine *m, unsigned d, uint32_t v, unsigned wd)
 }
 
 
-#if defined(__GNUC__)
-__attribute__((always_inline))
-#endif
-static inline int cond(const struct vax_machine *m, unsigned c, unsigned fl,
+static ALWAYS_INLINE int cond(const struct vax_machine *m, unsigned c, unsigned fl,
                        uint32_t psl, uint32_t a, const struct uword *w)
 {
     int r;
@@ -1069,10 +1054,7 @@ static void fbox(struct vax_machine *m, unsigned fop, uint32_t a, uint32_t b)
 
 
 /* The word's memory request (MEM field). */
-#if defined(__GNUC__)
-__attribute__((always_inline))
-#endif
-static inline void mem_request(struct vax_machine *m, const struct uword *w, unsigned wd)
+static ALWAYS_INLINE void mem_request(struct vax_machine *m, const struct uword *w, unsigned wd)
 {
     /* READ/WRITE/READP/WRITEP move at most 8 bytes (Q:MDR); octawords
      * move only between memory and the operand file (READOP, WRITEOP) */
@@ -1234,10 +1216,7 @@ static inline int seq_abort_state(struct vax_machine *m, int mapen, unsigned n,
  * state is taken just before the fetch unless it cannot microtrap; then
  * the trace cache (vm_tcache.c) when it is on, else the IRD hardware.
  * `step` 0 skips the instruction-step stop (a resumed IRD point). */
-#if defined(__GNUC__)
-__attribute__((always_inline))
-#endif
-static inline int ird_point(struct vax_machine *m, uint64_t limit, int mapen, int use_tc,
+static ALWAYS_INLINE int ird_point(struct vax_machine *m, uint64_t limit, int mapen, int use_tc,
                             int step, unsigned fl, uint32_t psl0, uint32_t a,
                             unsigned *upc)
 {
@@ -1289,10 +1268,7 @@ void vm_ird_pending(struct vax_machine *m, int mapen, unsigned fl, uint32_t psl0
  * when an MTPR changes it.  With `si` (single) it executes one word and
  * describes it in *si, stopping before an IRD (vm_word_step: the trace
  * cache's generic handler and recorder). */
-#if defined(__GNUC__)
-__attribute__((always_inline))
-#endif
-static inline void run_loop(struct vax_machine *m, uint64_t limit, int tracing,
+static ALWAYS_INLINE void run_loop(struct vax_machine *m, uint64_t limit, int tracing,
                             int mapmode, int single, struct vm_wstep *si)
 {
     int remap = 0; /* MAPEN changed: back to vm_run for the other loop */
@@ -1617,10 +1593,7 @@ enum vm_stop vm_run_plain(struct vax_machine *m, uint64_t max_cycles)
 }
 
 /* The sequencer's choice of the next micro-address (§3.5). */
-#if defined(__GNUC__)
-__attribute__((always_inline))
-#endif
-static inline uint16_t sequence(struct vax_machine *m, const struct uword *w,
+static ALWAYS_INLINE uint16_t sequence(struct vax_machine *m, const struct uword *w,
                                 unsigned fl, uint32_t psl0, uint32_t a, unsigned wd)
 {
     uint16_t next = (uint16_t)(m->upc + 1);

@@ -16,11 +16,12 @@
 #define UNLIKELY(x) __builtin_expect(!!(x), 0)
 #define NOT_REACHED() __builtin_unreachable()
 #define COLD __attribute__((cold, noinline))
-/* The trace cache's tc_run is one function of some 20,000 lines once its
- * handlers are expanded; GCC's inliner stops growing it long before, and
- * then calls even nz() out of line, spilling the handler's registers
- * around each call (37 calls in the profile-guided build).  The small
- * helpers the handlers use are inlined by force. */
+/* Inlined by force: the data path's parts in the sequencer's loops, and
+ * the small helpers the trace cache's handlers use.  tc_run is one
+ * function of some 20,000 lines once its handlers are expanded; GCC's
+ * inliner stops growing it long before, and then calls even nz() out of
+ * line, spilling the handler's registers around each call (37 calls in
+ * the profile-guided build). */
 #define ALWAYS_INLINE __attribute__((always_inline)) inline
 #else
 #define COLD
@@ -91,10 +92,7 @@ static ALWAYS_INLINE uint32_t sext(uint32_t v, unsigned wd)
 }
 
 /* The ALU and shifter: result at width wd; flags in *fl. */
-#if defined(__GNUC__)
-__attribute__((always_inline))
-#endif
-static inline uint32_t alu(struct vax_machine *m, unsigned f, uint32_t a, uint32_t b,
+static ALWAYS_INLINE uint32_t alu(struct vax_machine *m, unsigned f, uint32_t a, uint32_t b,
                     unsigned wd, unsigned *fl)
 {
     uint32_t mask = width_mask[wd], sign = width_sign[wd], r;
@@ -255,10 +253,7 @@ static inline uint32_t alu(struct vax_machine *m, unsigned f, uint32_t a, uint32
 
 /* The ALU when nobody looks at its flags: the same result (the compiler
  * drops the flag logic of the inlined copy). */
-#if defined(__GNUC__)
-__attribute__((always_inline))
-#endif
-static inline uint32_t alu_nofl(struct vax_machine *m, unsigned f, uint32_t a, uint32_t b,
+static ALWAYS_INLINE uint32_t alu_nofl(struct vax_machine *m, unsigned f, uint32_t a, uint32_t b,
                                 unsigned wd)
 {
     unsigned fl;
@@ -338,10 +333,7 @@ static inline void vm_spam_open(struct vax_machine *m, uint64_t t0, int hook)
 #define IRD_FETCH 0xFFFFu
 /* Its first part: count and clear (ird_clear_latches: the latches it
  * clears, for a caller that knows SPAM's window is closed). */
-#if defined(__GNUC__)
-__attribute__((always_inline))
-#endif
-static inline void ird_clear_latches(struct vax_machine *m)
+static ALWAYS_INLINE void ird_clear_latches(struct vax_machine *m)
 {
     m->log_n = 0; /* (these four are neighbours: two stores) */
     m->mchk_active = 0;
@@ -349,10 +341,7 @@ static inline void ird_clear_latches(struct vax_machine *m)
     m->mm_active = 0;
     m->usp = 0;
 }
-#if defined(__GNUC__)
-__attribute__((always_inline))
-#endif
-static inline void ird_clear(struct vax_machine *m, int count)
+static ALWAYS_INLINE void ird_clear(struct vax_machine *m, int count)
 {
     if (count)
         m->icnt++;
@@ -367,18 +356,12 @@ static inline void ird_clear(struct vax_machine *m, int count)
 /* Its last part, after the interrupt check: the fault PC and CCs, and
  * the trace fault (§10): a pending trace faults before the fetch; else
  * T -> TP. */
-#if defined(__GNUC__)
-__attribute__((always_inline))
-#endif
-static inline void ird_fault_latches(struct vax_machine *m)
+static ALWAYS_INLINE void ird_fault_latches(struct vax_machine *m)
 {
     m->fpc = m->r[15];
     m->fcc = m->psl & 0xF;
 }
-#if defined(__GNUC__)
-__attribute__((always_inline))
-#endif
-static inline unsigned ird_trace(struct vax_machine *m)
+static ALWAYS_INLINE unsigned ird_trace(struct vax_machine *m)
 {
     ird_fault_latches(m);
     if (UNLIKELY(m->psl & (PSL_T | PSL_TP)) && m->l_trace) {
@@ -389,10 +372,7 @@ static inline unsigned ird_trace(struct vax_machine *m)
     return IRD_FETCH;
 }
 
-#if defined(__GNUC__)
-__attribute__((always_inline))
-#endif
-static inline unsigned ird_pre(struct vax_machine *m, int count)
+static ALWAYS_INLINE unsigned ird_pre(struct vax_machine *m, int count)
 {
     ird_clear(m, count);
     if (m->l_intr && int_request(m))

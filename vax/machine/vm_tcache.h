@@ -357,13 +357,13 @@ struct tc_uop {
      * cache lines a trace takes (TC_UW) */
     int32_t wo;
 };
-static inline struct tc_word *tc_uop_word(const struct tc_uop *u)
-{
-    return u->wo ? (struct tc_word *)(void *)((char *)(uintptr_t)u + u->wo) : NULL;
-}
-#define TC_UW(u) tc_uop_word(u)
 /* (where the uop is known to have one: END, LOOP, guards, memory checks) */
 #define TC_UWNZ(u) ((struct tc_word *)(void *)((char *)(uintptr_t)(u) + (u)->wo))
+static inline struct tc_word *tc_uop_word(const struct tc_uop *u)
+{
+    return u->wo ? TC_UWNZ(u) : NULL;
+}
+#define TC_UW(u) tc_uop_word(u)
 /* The cell at byte offset k of the machine (a destination). */
 #define TC_CELL(m, k) (*(uint32_t *)(void *)((char *)(m) + (k)))
 
