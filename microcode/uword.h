@@ -65,10 +65,10 @@
     X(PSL.IV) X(PSL.T) X(PSL.KERN) X(IOVT) X(OPREG) X(SC.Z) X(A.B0)       \
     X(A.B31) X(DLQ) X(RN.PC) X(INTPEND) X(IDX) X(IPR.BAD) X(A.Z)          \
     X(PSL.IS) X(INEXC) X(SPON) X(OPREG.NOVT) X(PSL.FU) X(PSL.DV) X(A.B15)  \
-    X(MAPEN) X(FB.RSV) X(FB.EXC) X(FB.DZ) X(FB.V) X(FB.IOV)
+    X(MAPEN) X(FB.RSV) X(FB.EXC) X(FB.DZ) X(FB.V) X(FB.IOV) X(SPEV) X(FRMW)
 
 /* Dispatches.  4 bits. */
-#define UW_DISPS(X) X(NONE) X(SPECMODE) X(ACC) X(DL) X(A4) X(A2) X(OPREG) X(SPM)
+#define UW_DISPS(X) X(NONE) X(SPECMODE) X(ACC) X(DL) X(A4) X(A2) X(OPREG) X(SPM) X(A7)
 
 /* F-box functions (FOP field, 6 bits; MICROARCHITECTURE.md §12 and
  * vax/machine/vm_fbox.h): the floating-point unit beside the E-box, for
@@ -82,7 +82,7 @@
 #define UW_MISCS(X)                                                       \
     X(NONE) X(LATCHRX) X(CLRLOG) X(UNDO) X(SETREG) X(SETMEM) X(STOP)      \
     X(IPRRD) X(IPRWR) X(TRACEWR) X(INTACK) X(EVCNT) X(TRACEHK)         \
-    X(TBWR) X(UTRET) X(UTABORT) X(INEXC) X(SPXLATE)
+    X(TBWR) X(UTRET) X(UTABORT) X(INEXC) X(SPXLATE) X(PRBOPEN)
 
 /* Reasons the machine stops (the K literal of MISC=STOP names one). */
 #define UW_STOPS(X)                                                       \
@@ -157,6 +157,7 @@ enum uw_cond {
     UC_PSL_IS, UC_INEXC, UC_SPON, UC_OPREG_NOVT, UC_PSL_FU, UC_PSL_DV,
     UC_A_B15, UC_MAPEN,
     UC_FB_RSV, UC_FB_EXC, UC_FB_DZ, UC_FB_V, UC_FB_IOV, /* the F-box's status */
+    UC_SPEV, UC_FRMW, /* the probe unit (MICROARCHITECTURE.md §15) */
     UC__COUNT
 };
 #define UC_NOT 0x40 /* bit 6 of COND negates */
