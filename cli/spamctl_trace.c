@@ -203,7 +203,7 @@ int filter_match(const struct event_filter *f, const struct spam_event *e)
     if (f->cls >= 0 && e->cls != f->cls)
         return 0;
     if (f->detail >= 0) {
-        int det = e->cls == SPAM_CLASS_CHM ? (int)spam_chm_code(e->ev) : (int)spam_event_detail(e->ev);
+        int det = (int)spam_event_select_detail(e->ev);
         if (det != f->detail)
             return 0;
     }

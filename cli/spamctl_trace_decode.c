@@ -23,16 +23,21 @@ static void usage(FILE *f)
 "  --csv          CSV with a header line.\n"
 "  --json         JSON lines, a stable contract: one object per event with\n"
 "                 index, t_us, icount, class (interrupt|exception|chm|ldpctx|\n"
-"                 rei|marker|invalid|reserved), event, psl_hi, ipl, mode\n"
-"                 (0 kernel .. 3 user), pid, uid (-1 unknown), flags; by class\n"
-"                 vector (interrupt, exception), code and chm_mode (chm),\n"
-"                 pid, uid, major, minor, inode (ldpctx), rei_ipl, rei_mode\n"
-"                 and, when matched, open_index, open_event, service_us,\n"
-"                 exclusive_us (rei).  Integers are JSON numbers.\n"
+"                 rei|marker|probe|invalid|reserved), event, psl_hi, ipl,\n"
+"                 mode (0 kernel .. 3 user), pid, uid (-1 unknown), flags; by\n"
+"                 class vector (interrupt, exception), code and chm_mode\n"
+"                 (chm), pid, uid, major, minor, inode (ldpctx), rei_ipl,\n"
+"                 rei_mode and, when matched, open_index, open_event,\n"
+"                 service_us, exclusive_us (rei), tag and values (probe: a\n"
+"                 probe routine's record, issue 30).  Integers are JSON\n"
+"                 numbers.  CSV's values column holds a probe record's\n"
+"                 values, separated by spaces.\n"
 "\n"
 "Filters (all must hold):\n"
-"  --class C      interrupt|int, exception|exc, chm, ldpctx, rei, marker.\n"
-"  --event C:D    A class and its detail: int:0xB0, chm:4 (CHM code).\n"
+"  --class C      interrupt|int, exception|exc, chm, ldpctx, rei, marker,\n"
+"                 probe.\n"
+"  --event C:D    A class and its detail: int:0xB0, chm:4 (CHM code),\n"
+"                 probe:5 (a probe record's tag).\n"
 "  --vector V     Detail only (SCB vector, or CHM code with --class chm).\n"
 "  --ipl N        IPL after the event (PSL<20:16>).\n"
 "  --pid N, --uid N   The process the event belongs to.\n"
@@ -51,7 +56,8 @@ TRACE_NAMES_USAGE
 "  -h, --help     This text.\n"
 "\n"
 "Flags: gap (reconstruction ambiguous before this record), unmatched (REI\n"
-"with no open event), cutoff (LDPCTX without its extended record), unknown\n"
+"with no open event), cutoff (LDPCTX without its extended record, or a\n"
+"probe record without its values, at the trace's end), unknown\n"
 "(invalid/reserved record), resync (tracing re-enabled), overflow.\n"
 "\n"
 "Exit status: 0 success, 1 bad or damaged input, 2 usage error.\n");
@@ -117,6 +123,11 @@ static void print_event(enum fmt f, const struct spam_event *e, const struct spa
         if (matched)
             printf(" <- %s after %" PRIu64 " us (exclusive %" PRIu64 ")",
                    spam_event_describe_g(e->open_ev, g, od, sizeof od), e->incl_us, e->excl_us);
+        if (e->cls == SPAM_CLASS_PROBE && e->nvals) {
+            printf(":");
+            for (unsigned i = 0; i < e->nvals; i++)
+                printf(" %u", e->vals[i]);
+        }
         if (fl[0])
             printf(" [%s]", fl);
         putchar('\n');
@@ -138,7 +149,9 @@ static void print_event(enum fmt f, const struct spam_event *e, const struct spa
             printf("%" PRIu64 ",%u,%" PRIu64 ",%" PRIu64, e->open_index, e->open_ev, e->incl_us, e->excl_us);
         else
             printf(",,,");
-        printf(",%s", fl);
+        printf(",%s,", fl);
+        for (unsigned i = 0; e->cls == SPAM_CLASS_PROBE && i < e->nvals; i++)
+            printf("%s%u", i ? " " : "", e->vals[i]);
         if (g) {
             putchar(',');
             if (name)
@@ -176,8 +189,14 @@ static void print_event(enum fmt f, const struct spam_event *e, const struct spa
                 json_text(on);
                 putchar('"');
             }
-        } else if (e->cls == SPAM_CLASS_MARKER)
+        } else if (e->cls == SPAM_CLASS_MARKER) {
             printf(",\"marker\":%u", det);
+        } else if (e->cls == SPAM_CLASS_PROBE) {
+            printf(",\"tag\":%u,\"values\":[", spam_probe_tag(e->ev));
+            for (unsigned i = 0; i < e->nvals; i++)
+                printf("%s%u", i ? "," : "", e->vals[i]);
+            putchar(']');
+        }
         if (name || path) {
             printf(",\"%s\":\"", name ? "name" : "path");
             json_text(name ? name : path);
@@ -241,7 +260,7 @@ int spamctl_cmd_decode(int argc, char **argv)
     }
     if (f == CSV)
         printf("index,t_us,icount,class,event,psl_hi,ipl,mode,vector,code,chm_mode,pid,uid,major,minor,"
-               "inode,open_index,open_event,service_us,exclusive_us,flags%s\n", g ? ",name,path" : "");
+               "inode,open_index,open_event,service_us,exclusive_us,flags,values%s\n", g ? ",name,path" : "");
     const struct spam_record *recs;
     size_t n;
     struct spam_event e;

@@ -122,7 +122,7 @@ static int wanted(const struct hist_acc *a, uint16_t ev)
     if (a->cls >= 0 && (int)cls != a->cls)
         return 0;
     if (a->detail >= 0) {
-        int det = cls == SPAM_CLASS_CHM ? (int)spam_chm_code(ev) : (int)(ev & 0xFFF);
+        int det = (int)spam_event_select_detail(ev);
         if (det != a->detail)
             return 0;
     }

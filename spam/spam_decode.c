@@ -90,9 +90,11 @@ int spam__decode_slow(struct spam_decoder *d, struct spam_record r, uint32_t dus
         spam__decode_warn(d, SPAM_W_GAP, idx, d->t_us, dus);
     }
     unsigned cls = spam_event_class(spam_rec_event(r));
-    if (cls == SPAM_CLASS_LDPCTX) {
+    if (cls == SPAM_CLASS_LDPCTX || (cls == SPAM_CLASS_PROBE && spam_probe_ext(spam_rec_event(r)))) {
         d->index++;
-        d->pending_ldp = 1;
+        d->pending_ldp = cls == SPAM_CLASS_LDPCTX ? 1 : 2;
+        d->prb_left = spam_probe_ext(spam_rec_event(r));
+        d->prb_got = 0;
         d->ldp_index = idx;
         d->ldp_t = d->t_us;
         d->ldp_ic = d->icount;
@@ -114,7 +116,10 @@ int spam__decode_slow(struct spam_decoder *d, struct spam_record r, uint32_t dus
     }
     d->index++;
     fill_common(d, r, e, idx);
-    if (cls == SPAM_CLASS_MARKER) {
+    if (cls == SPAM_CLASS_PROBE) { /* a record without values */
+        e->vals = d->prb_vals;
+        e->nvals = 0;
+    } else if (cls == SPAM_CLASS_MARKER) {
         if (spam_event_detail(e->ev) == SPAM_MARKER_ENABLED) {
             flags |= SPAM_EVF_RESYNC;
             spam__decode_warn(d, SPAM_W_RESYNC, idx, d->t_us, e->ev);
@@ -164,9 +169,39 @@ static struct spam_stack *saved_for(struct spam_decoder *d, int32_t pid)
     return d->saved[k];
 }
 
+/* The probe record whose values are in prb_vals (all, or cut off). */
+static void probe_event(struct spam_decoder *d, struct spam_event *e, uint16_t flags)
+{
+    memset(e, 0, sizeof *e);
+    e->index = d->ldp_index;
+    e->t_us = d->ldp_t;
+    e->ev = d->ldp_ev;
+    e->psl_hi = d->ldp_psl;
+    e->cls = SPAM_CLASS_PROBE;
+    e->flags = flags;
+    e->pid = d->pid;
+    e->uid = d->uid;
+    e->depth = (uint8_t)d->cur->depth;
+    e->icount = d->opts.correct_icount ? d->ldp_ic - d->hw_interrupts : d->ldp_ic;
+    e->vals = d->prb_vals;
+    unsigned n = spam_probe_nvals(d->ldp_ev);
+    e->nvals = (uint8_t)(2 * d->prb_got < n ? 2 * d->prb_got : n);
+}
+
 int spam__decode_ext(struct spam_decoder *d, struct spam_record r)
 {
     struct spam_event *e = &d->slow;
+    if (d->pending_ldp == 2) { /* a probe record's values */
+        d->index++;
+        d->prb_vals[2 * d->prb_got] = r.w0;
+        d->prb_vals[2 * d->prb_got + 1] = r.w1;
+        d->prb_got++;
+        if (--d->prb_left)
+            return 0;
+        d->pending_ldp = 0;
+        probe_event(d, e, d->ldp_flags);
+        return 1;
+    }
     d->pending_ldp = 0;
     d->index++;
     uint64_t t = d->ldp_t;
@@ -210,6 +245,12 @@ int spam_decoder_finish(struct spam_decoder *d, struct spam_event *e)
 {
     if (!d->pending_ldp)
         return 0;
+    if (d->pending_ldp == 2) {
+        d->pending_ldp = 0;
+        probe_event(d, e, d->ldp_flags | SPAM_EVF_CUTOFF);
+        spam__decode_warn(d, SPAM_W_CUTOFF, d->ldp_index, d->ldp_t, d->ldp_ev);
+        return 1;
+    }
     d->pending_ldp = 0;
     memset(e, 0, sizeof *e);
     e->index = d->ldp_index;

@@ -31,7 +31,8 @@
 enum {
     SPAM_EVF_GAP = 1u << 0,       /* gap before this record too long: reconstruction ambiguous */
     SPAM_EVF_UNMATCHED = 1u << 1, /* REI with no open event */
-    SPAM_EVF_CUTOFF = 1u << 2,    /* LDPCTX whose extended record is missing (end of trace) */
+    SPAM_EVF_CUTOFF = 1u << 2,    /* LDPCTX whose extended record (or a probe record whose
+                                   * values) the trace ends without */
     SPAM_EVF_UNKNOWN = 1u << 3,   /* invalid (all-zero) or reserved class */
     SPAM_EVF_RESYNC = 1u << 4,    /* tracing re-enabled: open events forgotten */
     SPAM_EVF_OVERFLOW = 1u << 5,  /* nesting deeper than SPAM_MAX_DEPTH: not tracked */
@@ -52,6 +53,9 @@ struct spam_event {
     /* REI matched with the event it returns from: */
     uint64_t open_index, open_t_us, incl_us, excl_us;
     uint16_t open_ev, open_psl;
+    /* a probe record (class 7): its values, valid until the next step */
+    const uint32_t *vals;
+    uint8_t nvals;
 };
 
 struct spam_decode_opts {
@@ -91,10 +95,13 @@ struct spam_decoder {
      * the 16-bit difference is corrected by wrap_gap = 65536 - |NICR|. */
     uint16_t wrap_gap;
     int started;
-    int pending_ldp;
+    int pending_ldp;           /* 1: an LDPCTX waits for its extended record;
+                                * 2: a probe record for its values */
     uint64_t ldp_index, ldp_t, ldp_ic;
     uint16_t ldp_psl, ldp_ev;
     uint16_t ldp_flags;
+    unsigned prb_left, prb_got;        /* the probe record's value records */
+    uint32_t prb_vals[SPAM_PROBE_MAX_VALUES + 1];
     int32_t pid, uid;
     uint8_t major, minor;
     uint16_t inode;
@@ -112,8 +119,8 @@ struct spam_decoder {
 /* NULL when out of memory. */
 struct spam_decoder *spam_decoder_new(const struct spam_header *h, const struct spam_decode_opts *o);
 void spam_decoder_free(struct spam_decoder *d);
-/* At the end of the trace: emits a cut-off LDPCTX if one is pending
- * (returns 1), else 0. */
+/* At the end of the trace: emits a cut-off LDPCTX, or a probe record
+ * missing some of its values, if one is pending (returns 1), else 0. */
 int spam_decoder_finish(struct spam_decoder *d, struct spam_event *e);
 /* Open events left at the end (all processes). */
 uint64_t spam_decoder_open_events(const struct spam_decoder *d);
@@ -133,7 +140,8 @@ int spam__decode_rare_at(struct spam_decoder *d, const struct spam_record *r);
 static inline int spam_vector_is_software(unsigned vec) { return vec >= 0x84 && vec <= 0xBC; }
 
 /* Returns 1 with *e filled when the record completes an event, 0 when it
- * does not (an LDPCTX waiting for its extended record).  The open_*,
+ * does not (an LDPCTX waiting for its extended record, a probe record
+ * for its values).  The open_*,
  * incl_us and excl_us fields are meaningful only for an REI without
  * SPAM_EVF_UNMATCHED.  The common path has no data-dependent branches:
  * pushes and pops are done with conditional moves. */

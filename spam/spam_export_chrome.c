@@ -78,6 +78,18 @@ struct spam_chrome *spam_chrome_open(FILE *f, const struct spam_header *h)
 void spam_chrome_event(struct spam_chrome *c, const struct spam_event *e)
 {
     char d[160];
+    if (e->cls == SPAM_CLASS_PROBE) { /* an instant on the machine's track, with its values */
+        sep(c);
+        fputs("{\"ph\":\"i\",\"s\":\"t\",\"name\":\"", c->f);
+        fputs(spam_event_describe(e->ev, d, sizeof d), c->f);
+        fprintf(c->f, "\",\"cat\":\"probe\",\"ts\":%" PRIu64 ",\"pid\":%d,\"tid\":%d,"
+                "\"args\":{\"tag\":%u,\"pid\":%d,\"values\":[", e->t_us, PID_MACHINE, TID_SCHED,
+                spam_probe_tag(e->ev), e->pid);
+        for (unsigned i = 0; i < e->nvals; i++)
+            fprintf(c->f, "%s%u", i ? "," : "", e->vals[i]);
+        fputs("]}}", c->f);
+        return;
+    }
     if (e->cls == SPAM_CLASS_LDPCTX || e->cls == SPAM_CLASS_MARKER) {
         const char *prog = e->cls == SPAM_CLASS_LDPCTX && !(e->flags & SPAM_EVF_CUTOFF)
                                ? spam_gnames_path(c->names, e->major, e->minor, e->inode)

@@ -79,7 +79,10 @@ static const char *const meta_plain =
     "event { name = \"spam:marker\"; id = 5; stream_id = 0; fields := struct {\n"
     "    uint64_t icount; hex16_t psl_hi; uint8_t ipl; uint16_t code; int32_t pid; }; };\n"
     "event { name = \"spam:unknown\"; id = 6; stream_id = 0; fields := struct {\n"
-    "    uint64_t icount; hex16_t psl_hi; hex16_t event_id; }; };\n";
+    "    uint64_t icount; hex16_t psl_hi; hex16_t event_id; }; };\n"
+    "event { name = \"spam:probe\"; id = 7; stream_id = 0; fields := struct {\n"
+    "    uint64_t icount; hex16_t psl_hi; uint8_t ipl; uint8_t tag; int32_t pid;\n"
+    "    uint8_t nvals; uint32_t values[nvals]; }; };\n";
 
 static const char *const meta_lttng =
     "env {\n    domain = \"kernel\";\n    tracer_name = \"spamctl\";\n    hostname = \"vax8600\";\n};\n\n"
@@ -269,7 +272,7 @@ static void emit(struct spam_ctf *c, unsigned k, uint64_t t, uint32_t id, const 
 
 int spam_ctf_event(struct spam_ctf *c, const struct spam_event *e)
 {
-    uint8_t b[64 + 1100];
+    uint8_t b[64 + 1100 + 4 * SPAM_PROBE_MAX_VALUES];
     size_t n = 0;
     if (!c->seen) {
         c->seen = 1;
@@ -353,6 +356,16 @@ int spam_ctf_event(struct spam_ctf *c, const struct spam_event *e)
         put(b + n, e->ev & 0xFFF, 2);
         put(b + n + 2, (uint32_t)e->pid, 4);
         n += 6;
+        break;
+    case SPAM_CLASS_PROBE:
+        id = 7;
+        b[n++] = (uint8_t)ipl;
+        b[n++] = (uint8_t)spam_probe_tag(e->ev);
+        put(b + n, (uint32_t)e->pid, 4);
+        n += 4;
+        b[n++] = e->nvals;
+        for (unsigned i = 0; i < e->nvals; i++, n += 4)
+            put(b + n, e->vals[i], 4);
         break;
     default:
         id = 6;

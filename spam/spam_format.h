@@ -28,6 +28,7 @@ enum spam_class {
     SPAM_CLASS_LDPCTX = 0x4,
     SPAM_CLASS_REI = 0x5,
     SPAM_CLASS_MARKER = 0x6,
+    SPAM_CLASS_PROBE = 0x7, /* a probe's record (issue 30), with its values after it */
 };
 #define SPAM_EVENT(cls, detail) ((uint16_t)(((cls) << 12) | ((detail) & 0xFFF)))
 static inline unsigned spam_event_class(uint16_t ev) { return ev >> 12; }
@@ -41,6 +42,22 @@ static inline unsigned spam_chm_code(uint16_t ev) { return ev & 0x3FF; }
 static inline unsigned spam_rei_ipl(uint16_t ev) { return ev & 0x1F; }
 static inline unsigned spam_rei_mode(uint16_t ev) { return (ev >> 5) & 3; }
 static inline unsigned spam_rei_is(uint16_t ev) { return (ev >> 7) & 1; }
+
+/* Probe record detail: tag <11:4>, the number of values <3:0>; the
+ * values follow in (n + 1) / 2 records of two longwords each. */
+static inline unsigned spam_probe_tag(uint16_t ev) { return (ev >> 4) & 0xFF; }
+static inline unsigned spam_probe_nvals(uint16_t ev) { return ev & 0xF; }
+static inline unsigned spam_probe_ext(uint16_t ev) { return (spam_probe_nvals(ev) + 1) / 2; }
+#define SPAM_PROBE_MAX_VALUES 15
+
+/* The detail an event selector ("chm:4", "probe:5") compares: the CHM
+ * code, the probe record's tag, else the detail. */
+static inline unsigned spam_event_select_detail(uint16_t ev)
+{
+    unsigned cls = ev >> 12;
+    return cls == SPAM_CLASS_CHM ? (ev & 0x3FFu) : cls == SPAM_CLASS_PROBE ? spam_probe_tag(ev)
+                                                                            : (ev & 0xFFFu);
+}
 
 enum spam_marker {
     SPAM_MARKER_ENABLED = 1,

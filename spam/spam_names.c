@@ -8,15 +8,16 @@
 #include "spam/spam_gnames.h"
 
 static const char *const long_names[16] = {"invalid", "interrupt", "exception", "chm", "ldpctx",
-                                           "rei",     "marker"};
-static const char *const short_names[16] = {"invalid", "int", "exc", "chm", "ldpctx", "rei", "marker"};
+                                           "rei",     "marker",    "probe"};
+static const char *const short_names[16] = {"invalid", "int", "exc",   "chm",
+                                            "ldpctx",  "rei", "marker", "probe"};
 
 const char *spam_class_name(unsigned cls) { return cls < 16 && long_names[cls] ? long_names[cls] : "reserved"; }
 const char *spam_class_short(unsigned cls) { return cls < 16 && short_names[cls] ? short_names[cls] : "reserved"; }
 
 int spam_class_parse(const char *s)
 {
-    for (int i = 1; i <= 6; i++)
+    for (int i = 1; i <= SPAM_CLASS_PROBE; i++)
         if (strcmp(s, long_names[i]) == 0 || strcmp(s, short_names[i]) == 0)
             return i;
     if (strcmp(s, "chmk") == 0 || strcmp(s, "syscall") == 0)
@@ -102,6 +103,10 @@ const char *spam_event_describe_g(uint16_t ev, const struct spam_gnames *g, char
                  det == SPAM_MARKER_ENABLED ? "tracing enabled"
                  : det == SPAM_MARKER_DISABLED ? "tracing disabled" : "reserved");
         break;
+    case SPAM_CLASS_PROBE:
+        snprintf(buf, len, "probe tag %u (%u value%s)", spam_probe_tag(ev), spam_probe_nvals(ev),
+                 spam_probe_nvals(ev) == 1 ? "" : "s");
+        break;
     default:
         snprintf(buf, len, "%s 0x%04X", cls ? "reserved" : "invalid", ev);
     }
@@ -125,7 +130,7 @@ int spam_event_spec_parse(const char *s, int *cls, int *detail)
     if (colon) {
         char *end;
         unsigned long v = strtoul(colon + 1, &end, 0);
-        if (*end || end == colon + 1 || v > 0xFFF)
+        if (*end || end == colon + 1 || v > (c == SPAM_CLASS_PROBE ? 0xFFu : 0xFFFu))
             return -1;
         *detail = (int)v;
     }

@@ -6,10 +6,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* "interrupt", "exception", "chm", "ldpctx", "rei", "marker", "invalid",
- * "reserved". */
+/* "interrupt", "exception", "chm", "ldpctx", "rei", "marker", "probe",
+ * "invalid", "reserved". */
 const char *spam_class_name(unsigned cls);
-/* Short names used in selectors: int, exc, chm, ldpctx, rei, marker. */
+/* Short names used in selectors: int, exc, chm, ldpctx, rei, marker, probe. */
 const char *spam_class_short(unsigned cls);
 /* Parses a class name (long or short); -1 if unknown. */
 int spam_class_parse(const char *s);
@@ -28,8 +28,9 @@ struct spam_gnames;
 const char *spam_event_describe_g(uint16_t ev, const struct spam_gnames *g, char *buf, size_t len);
 /* The guest's name of an SCB vector, else spam_vector_name()'s. */
 const char *spam_guest_vector_name(const struct spam_gnames *g, unsigned vec, char *buf, size_t len);
-/* Parses "CLASS" or "CLASS:DETAIL" (detail in C notation); returns 0 and
- * sets *cls and *detail (-1 = any), or -1. */
+/* Parses "CLASS" or "CLASS:DETAIL" (detail in C notation; for probe
+ * records the tag, 0-255); returns 0 and sets *cls and *detail (-1 =
+ * any), or -1.  spam_event_select_detail() gives an event's. */
 int spam_event_spec_parse(const char *s, int *cls, int *detail);
 
 #endif
