@@ -180,6 +180,40 @@ static void test_asm_errors(void **state)
     assert_non_null(strstr(err, "NUL"));
 }
 
+static int resolve(void *ctx, const char *name, uint32_t *v)
+{
+    (void)ctx;
+    if (strcmp(name, "_ipintr") == 0) {
+        *v = 0x80012344u;
+        return 0;
+    }
+    if (strcmp(name, "_time") == 0) {
+        *v = 0x80030000u;
+        return 0;
+    }
+    return -1;
+}
+
+static void test_asm_symbols(void **state)
+{
+    (void)state;
+    static const char text[] = "probe a pc _ipintr + 2\n"
+                               "    ldva p0, [_time + 4], 4\n"
+                               "    ldi p1, _time - 8\n"
+                               "    exit\n";
+    if (prb_asm_syms(text, sizeof text - 1, "t", resolve, NULL, &prog, err, sizeof err))
+        fail_msg("%s", err);
+    assert_int_equal(prog.probe[0].addr, 0x80012346u);
+    assert_int_equal(prog.code[0].imm, 0x80030004u);
+    assert_int_equal(prog.code[1].imm, 0x8002FFF8u);
+    static const char bad[] = "probe a pc _nosuch\n    exit\n";
+    assert_int_equal(prb_asm_syms(bad, sizeof bad - 1, "t", resolve, NULL, &prog, err, sizeof err), -1);
+    assert_non_null(strstr(err, "t:1:12: unknown symbol '_nosuch'"));
+    /* without a resolver a name is not a number */
+    assert_int_equal(as("probe a pc _ipintr\n    exit\n"), -1);
+    assert_non_null(strstr(err, "is not a number"));
+}
+
 /* ---- the image ---- */
 
 static void test_image(void **state)
@@ -682,6 +716,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_asm_roundtrip), cmocka_unit_test(test_asm_errors),
+        cmocka_unit_test(test_asm_symbols),
         cmocka_unit_test(test_image), cmocka_unit_test(test_verify_accepts),
         cmocka_unit_test(test_verify_rejects), cmocka_unit_test(test_cost),
         cmocka_unit_test(test_exec), cmocka_unit_test(test_exec_values),

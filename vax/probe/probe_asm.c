@@ -36,6 +36,8 @@ struct asmst {
     unsigned loop_at[8], nloop;
     struct fix *fix;
     size_t nfix, capfix;
+    prb_resolve_fn resolve;
+    void *rctx;
 };
 
 static int fail(struct asmst *a, unsigned col, const char *fmt, ...)
@@ -124,6 +126,30 @@ static int number(struct asmst *a, const struct tok *t, unsigned nt, unsigned *i
     char *end;
     errno = 0;
     unsigned long long v = strtoull(s, &end, 0);
+    if (!isdigit((unsigned char)s[0]) && a->resolve && !neg &&
+        (isalpha((unsigned char)s[0]) || s[0] == '_')) {
+        /* a symbol, and an offset from it */
+        uint32_t sv;
+        if (a->resolve(a->rctx, s, &sv))
+            return fail(a, t[*i].col, "unknown symbol '%s'", s);
+        (*i)++;
+        int64_t x = sv;
+        if (*i + 1 < nt && (strcmp(t[*i].s, "+") == 0 || strcmp(t[*i].s, "-") == 0) &&
+            isdigit((unsigned char)t[*i + 1].s[0])) {
+            int minus = t[*i].s[0] == '-';
+            (*i)++;
+            errno = 0;
+            unsigned long long o = strtoull(t[*i].s, &end, 0);
+            if (*end || errno || o > 0xFFFFFFFFull)
+                return fail(a, t[*i].col, "'%s' is not a number", t[*i].s);
+            x += minus ? -(int64_t)o : (int64_t)o;
+            (*i)++;
+        }
+        if (x < lo || x > hi)
+            return fail(a, col, "%s is out of range", s);
+        *out = x;
+        return 0;
+    }
     if (!isdigit((unsigned char)s[0]) || *end || errno)
         return fail(a, t[*i].col, "'%s' is not a number", s);
     if (v > 0xFFFFFFFFull + (neg ? 1 : 0))
@@ -523,6 +549,12 @@ static int insn_line(struct asmst *a, const struct tok *t, unsigned nt)
 int prb_asm(const char *text, size_t len, const char *name, struct prb_program *p, char *err,
             size_t errlen)
 {
+    return prb_asm_syms(text, len, name, NULL, NULL, p, err, errlen);
+}
+
+int prb_asm_syms(const char *text, size_t len, const char *name, prb_resolve_fn resolve,
+                 void *ctx, struct prb_program *p, char *err, size_t errlen)
+{
     struct asmst *a = calloc(1, sizeof *a);
     if (!a) {
         snprintf(err, errlen, "%s: out of memory", name);
@@ -534,6 +566,8 @@ int prb_asm(const char *text, size_t len, const char *name, struct prb_program *
     a->err = err;
     a->errlen = errlen;
     a->cur = -1;
+    a->resolve = resolve;
+    a->rctx = ctx;
     int rc = 0;
     size_t i = 0;
     while (i < len && !rc) {
