@@ -399,6 +399,8 @@ static void test_verify_rejects(void **state)
     refused_prog("map 0 does not exist");
     prog.code[0] = (struct prb_insn){.op = PRB_ARM, .imm = 1};
     refused_prog("probe 1 does not exist");
+    prog.code[0] = (struct prb_insn){.op = PRB_NOTE, .imm = 0};
+    refused_prog("note 0");
     prog.code[0] = (struct prb_insn){.op = PRB_JMP, .skip = 1};
     refused_prog("skips past the routine's end");
     prog.code[0] = (struct prb_insn){.op = PRB_LOOP, .imm = 0, .skip = 1};
@@ -447,6 +449,7 @@ static void test_cost(void **state)
         {{.op = PRB_AGG, .imm = PRB_M_HIST}, 75}, {{.op = PRB_AGG, .imm = PRB_M_LHIST}, 105},
         {{.op = PRB_WATCH}, 17}, {{.op = PRB_ARM}, 16}, {{.op = PRB_JMP}, 16},
         {{.op = PRB_BLTU}, 17}, {{.op = PRB_TRON}, 39}, {{.op = PRB_TROFF}, 37},
+        {{.op = PRB_NOTE}, 15},
     };
     for (size_t i = 0; i < sizeof table / sizeof table[0]; i++)
         if (prb_insn_cost(&table[i].in, maps, 7) != table[i].cost)
@@ -461,7 +464,8 @@ static void test_cost(void **state)
 static uint8_t region[REGION_LEN];
 static uint32_t recs[64][17];
 static unsigned nrec, nerr, narm, ndisarm, nwatch, ntron, ntroff;
-static uint32_t watch_id, watch_cookie;
+static uint32_t watch_id, watch_cookie, note_code;
+static unsigned nnote;
 
 static uint32_t f_value(void *c, unsigned sel)
 {
@@ -514,6 +518,7 @@ static void f_command(void *c, unsigned ipr, uint32_t v, uint32_t arg)
     case PRB_IPR_ARM: narm++; break;
     case PRB_IPR_DISARM: ndisarm++; break;
     case PRB_IPR_WATCH: nwatch++; watch_id = v; watch_cookie = arg; break;
+    case PRB_IPR_NOTE: nnote++; note_code = v; break;
     default: break;
     }
 }
@@ -630,8 +635,10 @@ static void test_exec(void **state)
        "    disarm r\n"
        "    tron\n"
        "    troff\n"
+       "    note 7\n"
        "    exit\n", &c);
     install(&c, code);
+    nnote = 0;
     unsigned n = prb_exec(&host, code[1], REGION_PA);
     assert_int_equal(n, c.len[1] - 1); /* (blt skips one) */
     assert_int_equal(nerr, 2);
@@ -639,6 +646,8 @@ static void test_exec(void **state)
     assert_int_equal(ndisarm, 1);
     assert_int_equal(ntron, 1);
     assert_int_equal(ntroff, 1);
+    assert_int_equal(nnote, 1);
+    assert_int_equal(note_code, 7);
     assert_int_equal(nrec, 1);
     assert_int_equal(recs[0][0], 9u << 4 | 3);
     assert_int_equal(recs[0][1], 7);

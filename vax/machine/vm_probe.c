@@ -93,6 +93,8 @@ struct vm_probe {
     struct qent curq;
     /* the guest's interface (FD06-FD08) */
     uint32_t g_result, g_why, g_handle, g_map, g_key, g_op;
+    unsigned notes;
+    uint32_t note;
     struct vm_probe_totals tot;
 };
 
@@ -101,11 +103,6 @@ struct vm_probe {
 static uint32_t le32(const uint8_t *p)
 {
     return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
-
-static int slot_id(const struct vm_probe *p, const struct slot *s)
-{
-    return (int)(s - p->slot);
 }
 
 /* Time without the probes' own microcycles (durations exclude them). */
@@ -652,6 +649,10 @@ static void command(struct vax_machine *m, unsigned ipr, uint32_t v, uint32_t ar
     case PRB_IPR_ARM: set_armed(m, v, 1); break;
     case PRB_IPR_DISARM: set_armed(m, v, 0); break;
     case PRB_IPR_WATCH: watch(m, v, arg); break;
+    case PRB_IPR_NOTE:
+        p->notes++;
+        p->note = v;
+        break;
     default: break;
     }
 }
@@ -814,7 +815,7 @@ static void guest_op(struct vax_machine *m, uint32_t op);
 int vm_probe_ipr_write(struct vax_machine *m, uint32_t n, uint32_t v)
 {
     struct vm_probe *p = m->prb;
-    if (n >= 0xD0 && n <= 0xD7) {
+    if (n >= 0xD0 && n <= 0xD7 && n != PRB_IPR_NOTE) {
         if (!p)
             return n == 0xD1 || n == 0xD3 || n == 0xD4 || n == 0xD5 || n == 0xD6 || n == 0xD7
                        ? 0 : -1;
@@ -848,6 +849,9 @@ int vm_probe_ipr_write(struct vax_machine *m, uint32_t n, uint32_t v)
         return 0;
     case PRB_IPR_WATCH:
         command(m, n, v, p->arg);
+        return 0;
+    case PRB_IPR_NOTE:
+        command(m, n, v, 0);
         return 0;
     default:
         return -1;
@@ -1143,11 +1147,30 @@ int vm_probe_map(const struct vax_machine *m, int h, unsigned map,
     return 0;
 }
 
+unsigned vm_probe_notes(struct vax_machine *m, uint32_t *last)
+{
+    struct vm_probe *p = m->prb;
+    if (!p)
+        return 0;
+    unsigned n = p->notes;
+    p->notes = 0;
+    *last = p->note;
+    return n;
+}
+
+int vm_probe_map_clear(struct vax_machine *m, int h, unsigned map)
+{
+    const struct prb_map_desc *d;
+    const uint8_t *slots;
+    if (vm_probe_map(m, h, map, &d, &slots))
+        return -1;
+    prb_map_init(d, m->mem + (slots - m->mem));
+    return 0;
+}
+
 void vm_probe_destroy(struct vax_machine *m)
 {
     free(m->prb);
     m->prb = NULL;
 }
 
-/* (used by slot_id's callers in a later refactor; keeps the compiler quiet) */
-static inline void unused_helpers(void) { (void)slot_id; }

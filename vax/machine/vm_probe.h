@@ -59,6 +59,12 @@ struct vm_probe_totals {
 };
 void vm_probe_totals(const struct vax_machine *m, struct vm_probe_totals *out);
 
+/* The notes routines gave the host (the NOTE instruction) since the last
+ * call, and the last one's code in *last. */
+unsigned vm_probe_notes(struct vax_machine *m, uint32_t *last);
+/* Empties a map (slots as a load leaves them).  0, or -1. */
+int vm_probe_map_clear(struct vax_machine *m, int handle, unsigned map);
+
 /* A map's descriptor and its slots (read-only; prb_map_slot reads one),
  * or -1 when the program or the map does not exist. */
 int vm_probe_map(const struct vax_machine *m, int handle, unsigned map,

@@ -506,6 +506,11 @@ static int insn_line(struct asmst *a, const struct tok *t, unsigned nt)
         if (add_fix(a, &t[i++], 1))
             return -1;
         break;
+    case PRB_F_NOTE:
+        if (number(a, t, nt, &i, 1, 255, &v))
+            return -1;
+        in->imm = (uint32_t)v;
+        break;
     case PRB_F_JMP:
         if (i >= nt)
             return fail(a, t[0].col, "a label expected");
@@ -691,6 +696,7 @@ int prb_disasm(const struct prb_program *p, FILE *f)
             case PRB_F_AGG: fprintf(f, " m%u, p%u, p%u", in->imm, in->a, in->b); break;
             case PRB_F_WATCH: fprintf(f, " q%u, p%u", in->imm, in->a); break;
             case PRB_F_PROBE: fprintf(f, " q%u", in->imm); break;
+            case PRB_F_NOTE: fprintf(f, " %u", in->imm); break;
             case PRB_F_JMP: fprintf(f, " L%u", j + 1 + in->skip); break;
             case PRB_F_BRR: fprintf(f, " p%u, p%u, L%u", in->a, in->b, j + 1 + in->skip); break;
             case PRB_F_BRI: fprintf(f, " p%u, %u, L%u", in->a, in->imm, j + 1 + in->skip); break;

@@ -230,6 +230,9 @@ unsigned prb_exec(const struct prb_host *h, uint32_t code_pa, uint32_t maps_pa)
         case PRB_F_PROBE:
             h->command(h->ctx, d.op == PRB_ARM ? PRB_IPR_ARM : PRB_IPR_DISARM, d.x, 0);
             continue;
+        case PRB_F_NOTE:
+            h->command(h->ctx, PRB_IPR_NOTE, d.hi, 0);
+            continue;
         case PRB_F_JMP:
             pc += d.x;
             continue;

@@ -30,7 +30,7 @@ struct prb_host {
 
 /* IPR numbers of the unit's commands (probe.mic's .equ). */
 enum { PRB_IPR_ERR = 0xEA, PRB_IPR_NOREC, PRB_IPR_RETCHK, PRB_IPR_ARM, PRB_IPR_DISARM,
-       PRB_IPR_WATCH };
+       PRB_IPR_WATCH, PRB_IPR_NOTE = 0xD8 };
 
 /* Runs the routine whose first instruction is at physical code_pa, with
  * the map table at maps_pa.  Returns the number of instructions it

@@ -33,6 +33,7 @@ void prb_encode_insn(const struct prb_insn *in, const uint16_t *probe_gid,
     case PRB_F_AGG: a = LS(in->a); x = map_gid[in->imm] * PRB_MAPDESC_BYTES; hi = LS(in->b); break;
     case PRB_F_WATCH: a = LS(in->a); x = probe_gid[in->imm]; break;
     case PRB_F_PROBE: x = probe_gid[in->imm]; break;
+    case PRB_F_NOTE: hi = in->imm; break;
     case PRB_F_JMP: x = in->skip * PRB_INSN_BYTES; break;
     case PRB_F_BRR: a = LS(in->a); x = in->skip * PRB_INSN_BYTES; hi = LS(in->b); break;
     case PRB_F_BRI: a = LS(in->a); x = in->skip * PRB_INSN_BYTES; hi = in->imm; break;

@@ -10,6 +10,7 @@ static const char *const op_names[128] = {
     [PRB_LDV] = "ldv", [PRB_LDP] = "ldp", [PRB_REC] = "rec", [PRB_AGG] = "agg",
     [PRB_WATCH] = "watch", [PRB_ARM] = "arm", [PRB_DISARM] = "disarm",
     [PRB_TRON] = "tron", [PRB_TROFF] = "troff", [PRB_JMP] = "jmp", [PRB_LDVA] = "ldva",
+    [PRB_NOTE] = "note",
     [PRB_ADD] = "add", [PRB_SUB] = "sub", [PRB_AND] = "and", [PRB_OR] = "or",
     [PRB_XOR] = "xor", [PRB_SHL] = "shl", [PRB_SHR] = "shr", [PRB_SAR] = "sar",
     [PRB_MUL] = "mul", [PRB_DIV] = "div", [PRB_MOD] = "mod",
@@ -42,6 +43,7 @@ enum prb_form prb_form(unsigned op)
     case PRB_AGG: return PRB_F_AGG;
     case PRB_WATCH: return PRB_F_WATCH;
     case PRB_ARM: case PRB_DISARM: return PRB_F_PROBE;
+    case PRB_NOTE: return PRB_F_NOTE;
     case PRB_JMP: return PRB_F_JMP;
     case PRB_LOOP: return PRB_F_LOOP;
     default: break;
@@ -219,6 +221,7 @@ uint32_t prb_insn_cost(const struct prb_insn *in, const struct prb_map_desc *map
     }
     case PRB_F_WATCH: return FD + WR(3, 0);
     case PRB_F_PROBE: return FD + WR(2, 0);
+    case PRB_F_NOTE: return FD + WR(1, 0);
     case PRB_F_JMP: return FD + WR(2, 0);
     case PRB_F_BRR: case PRB_F_BRI: return FD + WR(3, 0); /* taken: compare, SKIP, SKIP1 */
     case PRB_F_LOOP: return 0;                /* unrolled: its body is counted */

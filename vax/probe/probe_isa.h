@@ -14,7 +14,7 @@ enum prb_op {
     PRB_EXIT = 0x00, PRB_LDI = 0x01, PRB_MOV = 0x02, PRB_CTX = 0x03,
     PRB_LDV = 0x04, PRB_LDP = 0x05, PRB_REC = 0x06, PRB_AGG = 0x07,
     PRB_WATCH = 0x08, PRB_ARM = 0x09, PRB_DISARM = 0x0A, PRB_TRON = 0x0B,
-    PRB_TROFF = 0x0C, PRB_JMP = 0x0D, PRB_LDVA = 0x0E,
+    PRB_TROFF = 0x0C, PRB_JMP = 0x0D, PRB_LDVA = 0x0E, PRB_NOTE = 0x0F,
     PRB_ADD = 0x10, PRB_SUB, PRB_AND, PRB_OR, PRB_XOR, PRB_SHL, PRB_SHR,
     PRB_SAR, PRB_MUL, PRB_DIV, PRB_MOD, /* 0x10-0x1A: a <- a op b */
     PRB_IMM = 0x10,                     /* + this: a <- a op imm (0x20-0x2A) */
@@ -38,6 +38,7 @@ enum prb_form {
     PRB_F_AGG,   /* map, key a, value b */
     PRB_F_WATCH, /* ret probe, cookie a */
     PRB_F_PROBE, /* probe: ARM DISARM */
+    PRB_F_NOTE,  /* imm: NOTE (tells the host; 1-255) */
     PRB_F_JMP,   /* skip */
     PRB_F_BRR,   /* a, b, skip */
     PRB_F_BRI,   /* a, imm, skip */
@@ -49,7 +50,7 @@ enum prb_form {
  * other fields mean something depends on the form:
  *   imm  immediate, CTX selector, LDV/LDP offset (signed, 24 bits), LDVA
  *        address, REC tag (0-255), AGG map index, WATCH/ARM/DISARM probe
- *        index, LOOP count
+ *        index, LOOP count, NOTE code (1-255)
  *   size LDV/LDP/LDVA bytes (1, 2, 4), REC values (0-14)
  *   skip branches and JMP: instructions skipped when taken; LOOP: the
  *        body's length */

@@ -147,6 +147,11 @@ static int check_insn(const struct prb_program *p, unsigned pi, unsigned j,
             return reject(why, p, up, ui, "probe %u does not exist (the program has %u)",
                           in->imm, p->nprobes);
         break;
+    case PRB_F_NOTE:
+        uimm = 1;
+        if (in->imm < 1 || in->imm > 255)
+            return reject(why, p, up, ui, "note %u: 1 to 255", in->imm);
+        break;
     case PRB_F_JMP: uskip = 1; break;
     case PRB_F_BRR: ua = ub = uskip = 1; break;
     case PRB_F_BRI: ua = uimm = uskip = 1; break;
