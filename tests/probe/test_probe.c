@@ -449,7 +449,7 @@ static void test_cost(void **state)
         {{.op = PRB_AGG, .imm = PRB_M_HIST}, 75}, {{.op = PRB_AGG, .imm = PRB_M_LHIST}, 105},
         {{.op = PRB_WATCH}, 17}, {{.op = PRB_ARM}, 16}, {{.op = PRB_JMP}, 16},
         {{.op = PRB_BLTU}, 17}, {{.op = PRB_TRON}, 39}, {{.op = PRB_TROFF}, 37},
-        {{.op = PRB_NOTE}, 15},
+        {{.op = PRB_NOTE}, 15}, {{.op = PRB_LDM}, 59}, {{.op = PRB_STM}, 59},
     };
     for (size_t i = 0; i < sizeof table / sizeof table[0]; i++)
         if (prb_insn_cost(&table[i].in, maps, 7) != table[i].cost)
@@ -687,6 +687,39 @@ static void test_exec(void **state)
     prb_checked_free(&c);
 }
 
+static void test_exec_vars(void **state)
+{
+    (void)state;
+    struct prb_checked c;
+    uint32_t code[PRB_MAX_PROBES];
+    ok("map v sum keys 8\n"
+       "probe a pc 1\n"
+       "    ldi p0, 3\n"
+       "    ldi p1, -5\n"
+       "    stm v, p0, p1\n"      /* v[3] = -5 */
+       "    ldm p2, v, p0\n"      /* -5 */
+       "    addi p2, 2\n"
+       "    stm v, p0, p2\n"      /* v[3] = -3 */
+       "    ldi p3, 100\n"
+       "    stm v, p3, p0\n"      /* the overflow slot = 3 */
+       "    ldm p4, v, p3\n"
+       "    rec 2, p2, 3\n"
+       "    exit\n", &c);
+    install(&c, code);
+    prb_exec(&host, code[0], REGION_PA);
+    assert_int_equal(nerr, 0);
+    assert_int_equal(recs[0][1], (uint32_t)-3);
+    assert_int_equal(recs[0][3], 3);
+    struct prb_slot s;
+    slot(0, 3, &s);
+    assert_int_equal(s.sum, -3);
+    slot(0, 8, &s);
+    assert_int_equal(s.sum, 3);
+    prb_checked_free(&c);
+    refused("map h hist\nprobe a pc 1\n    ldi p0, 0\n    ldm p1, h, p0\n    exit\n",
+            "ldm needs a count or sum map");
+}
+
 /* the register results, through a record of all of them */
 static void test_exec_values(void **state)
 {
@@ -729,6 +762,7 @@ int main(void)
         cmocka_unit_test(test_image), cmocka_unit_test(test_verify_accepts),
         cmocka_unit_test(test_verify_rejects), cmocka_unit_test(test_cost),
         cmocka_unit_test(test_exec), cmocka_unit_test(test_exec_values),
+        cmocka_unit_test(test_exec_vars),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

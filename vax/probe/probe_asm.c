@@ -494,6 +494,21 @@ static int insn_line(struct asmst *a, const struct tok *t, unsigned nt)
             comma(a, t, nt, &i) || reg(a, t, nt, &i, &in->b))
             return -1;
         break;
+    case PRB_F_LDM:
+        if (reg(a, t, nt, &i, &in->a) || comma(a, t, nt, &i))
+            return -1;
+        if (i >= nt)
+            return fail(a, t[0].col, "ldm pA, MAP, pKEY expected");
+        if (add_fix(a, &t[i++], 2) || comma(a, t, nt, &i) || reg(a, t, nt, &i, &in->b))
+            return -1;
+        break;
+    case PRB_F_STM:
+        if (i >= nt)
+            return fail(a, t[0].col, "stm MAP, pKEY, pVALUE expected");
+        if (add_fix(a, &t[i++], 2) || comma(a, t, nt, &i) || reg(a, t, nt, &i, &in->b) ||
+            comma(a, t, nt, &i) || reg(a, t, nt, &i, &in->a))
+            return -1;
+        break;
     case PRB_F_WATCH:
         if (i >= nt)
             return fail(a, t[0].col, "watch PROBE, pCOOKIE expected");
@@ -694,6 +709,8 @@ int prb_disasm(const struct prb_program *p, FILE *f)
             case PRB_F_ABS: fprintf(f, " p%u, [0x%x], %u", in->a, in->imm, in->size); break;
             case PRB_F_REC: fprintf(f, " %u, p%u, %u", in->imm, in->a, in->size); break;
             case PRB_F_AGG: fprintf(f, " m%u, p%u, p%u", in->imm, in->a, in->b); break;
+            case PRB_F_LDM: fprintf(f, " p%u, m%u, p%u", in->a, in->imm, in->b); break;
+            case PRB_F_STM: fprintf(f, " m%u, p%u, p%u", in->imm, in->b, in->a); break;
             case PRB_F_WATCH: fprintf(f, " q%u, p%u", in->imm, in->a); break;
             case PRB_F_PROBE: fprintf(f, " q%u", in->imm); break;
             case PRB_F_NOTE: fprintf(f, " %u", in->imm); break;

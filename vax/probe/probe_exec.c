@@ -160,6 +160,18 @@ static int agg(const struct prb_host *h, uint32_t maps_pa, uint32_t x, uint32_t 
     }
 }
 
+/* LDM, STM: the first quadword of a count or sum map's slot. */
+static uint8_t *var_slot(const struct prb_host *h, uint32_t maps_pa, uint32_t x, uint32_t key)
+{
+    const uint8_t *dsc = at(h, maps_pa + x, PRB_MAPDESC_BYTES);
+    if (!dsc)
+        return NULL;
+    uint32_t base = get32(dsc), keys = get32(dsc + 4), slotb = get32(dsc + 12);
+    if (key >= keys)
+        key = keys;
+    return at(h, base + (uint32_t)((int32_t)key * (int32_t)slotb), 8);
+}
+
 unsigned prb_exec(const struct prb_host *h, uint32_t code_pa, uint32_t maps_pa)
 {
     uint32_t ls[256];
@@ -224,6 +236,18 @@ unsigned prb_exec(const struct prb_host *h, uint32_t code_pa, uint32_t maps_pa)
             if (agg(h, maps_pa, d.x, *ra, rb))
                 break;
             continue;
+        case PRB_F_LDM: case PRB_F_STM: {
+            uint8_t *s = var_slot(h, maps_pa, d.x, rb);
+            if (!s)
+                break;
+            if (f == PRB_F_LDM) {
+                *ra = get32(s);
+            } else {
+                put32(s, *ra);
+                put32(s + 4, (uint32_t)((int32_t)*ra >> 31));
+            }
+            continue;
+        }
         case PRB_F_WATCH:
             h->command(h->ctx, PRB_IPR_WATCH, d.x, *ra);
             continue;

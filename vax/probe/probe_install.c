@@ -30,7 +30,11 @@ void prb_encode_insn(const struct prb_insn *in, const uint16_t *probe_gid,
     case PRB_F_MEM: a = LS(in->a); x = in->size; hi = in->imm << 8 | LS(in->b); break;
     case PRB_F_ABS: a = LS(in->a); x = in->size; hi = in->imm; break;
     case PRB_F_REC: a = LS(in->a); x = (in->imm & 0xFF) << 4 | in->size; break;
-    case PRB_F_AGG: a = LS(in->a); x = map_gid[in->imm] * PRB_MAPDESC_BYTES; hi = LS(in->b); break;
+    case PRB_F_AGG: case PRB_F_LDM: case PRB_F_STM:
+        a = LS(in->a);
+        x = map_gid[in->imm] * PRB_MAPDESC_BYTES;
+        hi = LS(in->b);
+        break;
     case PRB_F_WATCH: a = LS(in->a); x = probe_gid[in->imm]; break;
     case PRB_F_PROBE: x = probe_gid[in->imm]; break;
     case PRB_F_NOTE: hi = in->imm; break;

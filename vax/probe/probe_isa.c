@@ -10,7 +10,7 @@ static const char *const op_names[128] = {
     [PRB_LDV] = "ldv", [PRB_LDP] = "ldp", [PRB_REC] = "rec", [PRB_AGG] = "agg",
     [PRB_WATCH] = "watch", [PRB_ARM] = "arm", [PRB_DISARM] = "disarm",
     [PRB_TRON] = "tron", [PRB_TROFF] = "troff", [PRB_JMP] = "jmp", [PRB_LDVA] = "ldva",
-    [PRB_NOTE] = "note",
+    [PRB_NOTE] = "note", [PRB_LDM] = "ldm", [PRB_STM] = "stm",
     [PRB_ADD] = "add", [PRB_SUB] = "sub", [PRB_AND] = "and", [PRB_OR] = "or",
     [PRB_XOR] = "xor", [PRB_SHL] = "shl", [PRB_SHR] = "shr", [PRB_SAR] = "sar",
     [PRB_MUL] = "mul", [PRB_DIV] = "div", [PRB_MOD] = "mod",
@@ -44,6 +44,8 @@ enum prb_form prb_form(unsigned op)
     case PRB_WATCH: return PRB_F_WATCH;
     case PRB_ARM: case PRB_DISARM: return PRB_F_PROBE;
     case PRB_NOTE: return PRB_F_NOTE;
+    case PRB_LDM: return PRB_F_LDM;
+    case PRB_STM: return PRB_F_STM;
     case PRB_JMP: return PRB_F_JMP;
     case PRB_LOOP: return PRB_F_LOOP;
     default: break;
@@ -219,6 +221,9 @@ uint32_t prb_insn_cost(const struct prb_insn *in, const struct prb_map_desc *map
         default: return c + WR(11, 4);        /* PRB_M_LHIST */
         }
     }
+    /* the slot, a CALL, PRB.SLOT (5 words, 2 references), 2 words and the
+     * slot's reference */
+    case PRB_F_LDM: case PRB_F_STM: return FD + WR(9, 3);
     case PRB_F_WATCH: return FD + WR(3, 0);
     case PRB_F_PROBE: return FD + WR(2, 0);
     case PRB_F_NOTE: return FD + WR(1, 0);

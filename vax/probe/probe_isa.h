@@ -18,6 +18,7 @@ enum prb_op {
     PRB_ADD = 0x10, PRB_SUB, PRB_AND, PRB_OR, PRB_XOR, PRB_SHL, PRB_SHR,
     PRB_SAR, PRB_MUL, PRB_DIV, PRB_MOD, /* 0x10-0x1A: a <- a op b */
     PRB_IMM = 0x10,                     /* + this: a <- a op imm (0x20-0x2A) */
+    PRB_LDM = 0x30, PRB_STM = 0x31,     /* a count or sum map's slot as a variable */
     PRB_BEQ = 0x40, PRB_BNE = 0x42, PRB_BLT = 0x44, PRB_BLE = 0x46,
     PRB_BGT = 0x48, PRB_BGE = 0x4A, PRB_BLTU = 0x4C, PRB_BLEU = 0x4E,
     PRB_BGTU = 0x50, PRB_BGEU = 0x52,   /* compare a with b */
@@ -36,6 +37,8 @@ enum prb_form {
     PRB_F_ABS,   /* a, [imm], size: LDVA */
     PRB_F_REC,   /* tag, a, n */
     PRB_F_AGG,   /* map, key a, value b */
+    PRB_F_LDM,   /* a <- map[b] */
+    PRB_F_STM,   /* map[b] <- a */
     PRB_F_WATCH, /* ret probe, cookie a */
     PRB_F_PROBE, /* probe: ARM DISARM */
     PRB_F_NOTE,  /* imm: NOTE (tells the host; 1-255) */
@@ -49,7 +52,7 @@ enum prb_form {
  * carries it (12 bytes there).  Registers a and b are 0-15; which of the
  * other fields mean something depends on the form:
  *   imm  immediate, CTX selector, LDV/LDP offset (signed, 24 bits), LDVA
- *        address, REC tag (0-255), AGG map index, WATCH/ARM/DISARM probe
+ *        address, REC tag (0-255), AGG/LDM/STM map index, WATCH/ARM/DISARM probe
  *        index, LOOP count, NOTE code (1-255)
  *   size LDV/LDP/LDVA bytes (1, 2, 4), REC values (0-14)
  *   skip branches and JMP: instructions skipped when taken; LOOP: the

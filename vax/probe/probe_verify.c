@@ -133,6 +133,14 @@ static int check_insn(const struct prb_program *p, unsigned pi, unsigned j,
             return reject(why, p, up, ui, "map %u does not exist (the program has %u)", in->imm,
                           p->nmaps);
         break;
+    case PRB_F_LDM: case PRB_F_STM:
+        ua = ub = uimm = 1;
+        if (in->imm >= p->nmaps)
+            return reject(why, p, up, ui, "map %u does not exist (the program has %u)", in->imm,
+                          p->nmaps);
+        if (p->map[in->imm].kind != PRB_M_COUNT && p->map[in->imm].kind != PRB_M_SUM)
+            return reject(why, p, up, ui, "%s needs a count or sum map", prb_op_name(in->op));
+        break;
     case PRB_F_WATCH:
         ua = uimm = 1;
         if (d->kind != PRB_K_PC)
@@ -189,7 +197,8 @@ static uint32_t reads(const struct prb_insn *in)
     case PRB_F_RR: return (in->op == PRB_MOV ? 0 : 1u << in->a) | 1u << in->b;
     case PRB_F_MEM: return 1u << in->b;
     case PRB_F_REC: return in->size ? ((1u << in->size) - 1) << in->a : 0;
-    case PRB_F_AGG: return 1u << in->a | 1u << in->b;
+    case PRB_F_AGG: case PRB_F_STM: return 1u << in->a | 1u << in->b;
+    case PRB_F_LDM: return 1u << in->b;
     case PRB_F_WATCH: return 1u << in->a;
     case PRB_F_BRR: return 1u << in->a | 1u << in->b;
     case PRB_F_BRI: return 1u << in->a;
@@ -200,7 +209,7 @@ static uint32_t reads(const struct prb_insn *in)
 static uint32_t writes(const struct prb_insn *in)
 {
     switch (prb_form(in->op)) {
-    case PRB_F_RI: case PRB_F_RR: case PRB_F_CTX: case PRB_F_MEM: case PRB_F_ABS:
+    case PRB_F_RI: case PRB_F_RR: case PRB_F_CTX: case PRB_F_MEM: case PRB_F_ABS: case PRB_F_LDM:
         return 1u << in->a;
     default: return 0;
     }
