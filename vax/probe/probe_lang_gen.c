@@ -97,6 +97,8 @@ struct gen {
     unsigned nsvar;
     uint32_t defined;       /* svars assigned on every path here */
     int in_loop;
+    struct { const char *name; struct vty t; } svt[16]; /* $variables' types */
+    unsigned nsvt;
     unsigned cur_line, cur_col;
     int pass;               /* 1: maps and types only; 2: code */
 };
@@ -599,12 +601,11 @@ static struct vty type_of(struct gen *g, const struct node *n)
             t.t = PRB_T_COMM;
         return t;
     }
-    case E_SVAR: {
-        for (unsigned i = 0; i < g->nsvar; i++)
-            if (!strcmp(g->svar[i].name, n->s))
-                return ty_unknown(PRB_T_INT, 0); /* (refined in gen) */
+    case E_SVAR:
+        for (unsigned i = 0; i < g->nsvt; i++)
+            if (!strcmp(g->svt[i].name, n->s))
+                return g->svt[i].t;
         return ty_unknown(PRB_T_INT, 0);
-    }
     case E_MAP: {
         struct mapinfo *m = map_find(g, n->s);
         if (m && m->vt_set)
@@ -710,6 +711,29 @@ static struct vty type_of(struct gen *g, const struct node *n)
         return ty_join(b, c);
     }
     default: return ty_unknown(PRB_T_INT, 0);
+    }
+}
+
+/* A $variable's type after an assignment s (the union of its values). */
+static void svar_typed(struct gen *g, const struct node *s)
+{
+    struct vty t = s->op == '=' ? type_of(g, s->b) : ty_unknown(PRB_T_INT, 0);
+    unsigned i;
+    for (i = 0; i < g->nsvt && strcmp(g->svt[i].name, s->a->s); i++)
+        ;
+    if (i == g->nsvt) {
+        if (i == 16)
+            return;
+        g->svt[g->nsvt].name = s->a->s;
+        g->svt[g->nsvt++].t = t;
+        return;
+    }
+    if (s->op == '=') {
+        g->svt[i].t = ty_join(g->svt[i].t, t);
+    } else {
+        g->svt[i].t.known = 0;
+        if (s->b && type_of(g, s->b).u != g->svt[i].t.u)
+            g->svt[i].t.u = PRB_U_NONE;
     }
 }
 
@@ -1434,6 +1458,7 @@ static void gen_svar(struct gen *g, const struct node *s)
     }
     g->svar[i].assigned = 1;
     g->defined |= 1u << i;
+    svar_typed(g, s);
 }
 
 static void gen_map_assign(struct gen *g, const struct node *s)
@@ -1819,7 +1844,10 @@ static void scan_stmts(struct gen *g, const struct node *s)
     for (; s; s = s->next) {
         switch (s->k) {
         case S_EXPR: scan_expr(g, s->a); break;
-        case S_SVAR: scan_expr(g, s->b); break;
+        case S_SVAR:
+            scan_expr(g, s->b);
+            svar_typed(g, s);
+            break;
         case S_MAP: scan_assign(g, s); break;
         case S_IF:
             scan_expr(g, s->a);
@@ -2166,6 +2194,7 @@ static void routine_start(struct gen *g, enum rctx rc, int sprobe)
     g->nsvar = 0;
     g->defined = 0;
     g->in_loop = 0;
+    g->nsvt = 0;
 }
 
 /* Ends the routine (an exit, the labels resolved, variables that some
