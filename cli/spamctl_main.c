@@ -25,6 +25,7 @@ static const struct command {
     {"decompress", spamctl_cmd_decompress, "restore a compressed trace byte for byte"},
     {"export", spamctl_cmd_export, "export a trace as CTF or Chrome/Perfetto JSON"},
     {"names", spamctl_cmd_names, "the guest's names (system calls, vectors, programs) for the trace tools"},
+    {"probe", spamctl_cmd_probe, "measure the guest with a bpftrace-like program run by the microcode"},
 };
 
 int spamctl_not_yet(const char *cmd, const char *waiting_for)

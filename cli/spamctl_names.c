@@ -7,6 +7,7 @@
 #include <sys/stat.h>
 
 #include "cli/spamctl_cmds.h"
+#include "cli/spamctl_names.h"
 #include "cli/spamctl_out.h"
 #include "cli/spamctl_trace.h"
 #include "spam/spam_aout.h"
@@ -432,6 +433,17 @@ static int extract_vectors(struct extract *x)
         }
     }
     return 0;
+}
+
+int spamctl_names_kernel(const struct spam_aout *k, const char *kernel_path,
+                         struct spam_gnames *g)
+{
+    struct extract x = {.kernel_path = kernel_path, .k = *k, .g = g, .dz_br = IO_DZ_BR};
+    const char *syscalls = SPAMCTL_BSD43_SYSCALLS;
+    struct stat st;
+    if (*syscalls && stat(syscalls, &st) != 0)
+        syscalls = ""; /* the build had no 4.3BSD source: handler names */
+    return extract_syscalls(&x, syscalls) != 0 || extract_vectors(&x) != 0 ? -1 : 0;
 }
 
 /* ---- the command ---- */

@@ -18,91 +18,7 @@
 #include "vax/probe/probe_lang.h"
 #include "vax/probe/probe_verify.h"
 
-/* ---- a guest's names ---- */
-
-static const struct { const char *name; uint32_t v, entry; } ksyms[] = {
-    {"ipintr", 0x80012344u, 2}, {"Copyin", 0x80001000u, 0}, {"time", 0x80030000u, 2},
-    {"hz", 0x80030010u, 2}, {"namei", 0x80014000u, 2}, {"pagein", 0x80015000u, 2},
-    {"syscall", 0x80016000u, 2}, {"exit", 0x80017000u, 2}, {"bread", 0x80018000u, 2},
-};
-
-static int r_ksym(void *ctx, const char *name, uint32_t *v, uint32_t *entry, char *err, size_t n)
-{
-    (void)ctx;
-    if (name[0] == '_')
-        name++;
-    for (size_t i = 0; i < sizeof ksyms / sizeof ksyms[0]; i++)
-        if (!strcmp(ksyms[i].name, name)) {
-            *v = ksyms[i].v;
-            *entry = ksyms[i].entry;
-            return 0;
-        }
-    snprintf(err, n, "no kernel symbol '%s'", name);
-    return -1;
-}
-
-static int r_ktext(void *ctx, uint32_t *lo, uint32_t *hi, char *err, size_t n)
-{
-    (void)ctx, (void)err, (void)n;
-    *lo = 0x80000000u;
-    *hi = 0x80040000u; /* 256 KB */
-    return 0;
-}
-
-static int r_prog(void *ctx, const char *path, uint32_t *prog, char *err, size_t n)
-{
-    (void)ctx;
-    if (!strcmp(path, "/bin/ls") || !strcmp(path, "ls")) {
-        *prog = 0x42;
-        return 0;
-    }
-    if (!strcmp(path, "/usr/ucb/vi")) {
-        *prog = 6u << 16 | 0x123;
-        return 0;
-    }
-    snprintf(err, n, "no program '%s' on the disk", path);
-    return -1;
-}
-
-static int r_usym(void *ctx, const char *path, const char *name, uint32_t *v, uint32_t *entry,
-                  char *err, size_t n)
-{
-    (void)ctx;
-    if (!strcmp(path, "/bin/ls") && !strcmp(name, "main")) {
-        *v = 0x100;
-        *entry = 2;
-        return 0;
-    }
-    snprintf(err, n, "%s has no symbol '%s'", path, name);
-    return -1;
-}
-
-static int r_syscall(void *ctx, const char *name, uint32_t *code, char *err, size_t n)
-{
-    (void)ctx;
-    if (!strcmp(name, "read")) {
-        *code = 3;
-        return 0;
-    }
-    snprintf(err, n, "no system call '%s'", name);
-    return -1;
-}
-
-static int r_vector(void *ctx, const char *name, uint32_t *vec, char *err, size_t n)
-{
-    (void)ctx;
-    if (!strcmp(name, "hardclock")) {
-        *vec = 0xC0;
-        return 0;
-    }
-    snprintf(err, n, "no vector '%s'", name);
-    return -1;
-}
-
-static const struct prb_lang_resolver guest = {
-    .ksym = r_ksym, .ktext = r_ktext, .prog = r_prog, .usym = r_usym, .syscall = r_syscall,
-    .vector = r_vector, .comm_mul = 7, .comm_mod = 1021,
-};
+#include "tests/probe/lang_guest.h"
 
 static struct prb_lang L;
 static struct prb_lang_error E;
@@ -115,7 +31,7 @@ static int compile_with(const char *text, uint32_t budget, const struct prb_lang
 
 static void good_budget(const char *text, uint32_t budget)
 {
-    if (compile_with(text, budget, &guest))
+    if (compile_with(text, budget, &lang_guest))
         fail_msg("%s\n  in: %s", E.msg, text);
 }
 
@@ -127,7 +43,7 @@ static void good(const char *text)
 /* Compiles text, expecting the error msg at line:col. */
 static void bad_at(const char *text, unsigned line, unsigned col, const char *msg)
 {
-    if (compile_with(text, 0, &guest) == 0) {
+    if (compile_with(text, 0, &lang_guest) == 0) {
         prb_lang_free(&L);
         fail_msg("compiled; expected %u:%u: %s\n  in: %s", line, col, msg, text);
     }
@@ -310,7 +226,7 @@ static void test_parse_errors(void **state)
     bad_at("kprobe:ipintr { $x = 1 ? 2; }", 1, 27, "':' of ?: expected");
     bad_at("kprobe:ipintr { if pid { } }", 1, 20, "'(' after if expected");
     static const char nul[] = "kprobe:ipintr { \0 }";
-    struct prb_lang_opts o = {.name = "t", .resolve = &guest};
+    struct prb_lang_opts o = {.name = "t", .resolve = &lang_guest};
     assert_int_equal(prb_lang_compile(nul, sizeof nul - 1, &o, &L, &E), -1);
     assert_non_null(strstr(E.msg, "t:1:17: a NUL byte"));
 }
@@ -413,7 +329,7 @@ static void test_semantic_errors(void **state)
     bad_at("kprobe:ipintr { @x[\"a\"] = count(); }", 1, 20, "a string cannot be a map key");
     bad_at("kprobe:ipintr { @x = \"a\"; }", 1, 22, "a map holds numbers, not strings");
     /* the machine's verifier, at the script's place */
-    if (compile_with("kprobe:ipintr {\n  @a = count(); @b = count(); @c = count();\n}", 100, &guest) == 0)
+    if (compile_with("kprobe:ipintr {\n  @a = count(); @b = count(); @c = count();\n}", 100, &lang_guest) == 0)
         fail_msg("compiled within a budget of 100");
     assert_int_equal(E.line, 1);
     assert_int_equal(E.col, 1);
