@@ -9,6 +9,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "cli/spamctl_file.h"
 #include "cli/spamctl_names.h"
 #include "vax/io/io_bootfile.h"
 
@@ -17,53 +18,6 @@
 #define PART_A_SECTORS 15884u
 #define PART_G_START 49324u
 #define PART_G_SECTORS 291280u
-
-struct part {
-    FILE *f;
-    uint64_t start, size;
-};
-
-static int part_read(void *ctx, uint64_t off, void *buf, uint32_t n)
-{
-    struct part *p = ctx;
-    if (off + n > p->size || fseeko(p->f, (off_t)(p->start + off), SEEK_SET) != 0)
-        return -1;
-    return fread(buf, 1, n, p->f) == n ? 0 : -1;
-}
-
-/* A whole host file: its bytes or NULL (errno). */
-static uint8_t *slurp(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    size_t cap = 1 << 16, n = 0;
-    uint8_t *b = malloc(cap);
-    for (;;) {
-        if (!b)
-            break;
-        n += fread(b + n, 1, cap - n, f);
-        if (n < cap || cap >= IO_BOOTFILE_MAX)
-            break;
-        uint8_t *nb = realloc(b, cap * 2);
-        if (!nb) {
-            free(b);
-            b = NULL;
-            break;
-        }
-        b = nb;
-        cap *= 2;
-    }
-    int bad = ferror(f);
-    fclose(f);
-    if (bad) {
-        free(b);
-        errno = EIO;
-        return NULL;
-    }
-    *len = n;
-    return b;
-}
 
 /* ---- the disk's files ---- */
 
@@ -234,7 +188,7 @@ int guest_open(struct guest *g, const char *cmd, const char *kernel, const char 
     g->comm_mod = 4093;
     size_t klen = 0;
     char err[200];
-    struct part pa = {0};
+    struct file_part pa = {0};
     if (disk) {
         pa.f = fopen(disk, "rb");
         struct stat st;
@@ -248,20 +202,20 @@ int guest_open(struct guest *g, const char *cmd, const char *kernel, const char 
                                                                  : PART_A_SECTORS * 512ull;
         g->disk = pa.f;
         struct walk w = {.g = g, .prefix = "", .dev = 0};
-        if (io_ufs_walk(part_read, &pa, walk_fn, &w, err, sizeof err) != 0 || w.oom) {
+        if (io_ufs_walk(file_part_read, &pa, walk_fn, &w, err, sizeof err) != 0 || w.oom) {
             fprintf(stderr, "spamctl %s: %s: %s\n", cmd, disk, w.oom ? "out of memory" : err);
             guest_close(g);
             return -1;
         }
         /* /usr on partition g (hp0g, minor 6), when it holds a file system */
-        struct part pg = {.f = pa.f, .start = PART_G_START * 512ull};
+        struct file_part pg = {.f = pa.f, .start = PART_G_START * 512ull};
         if ((uint64_t)st.st_size > pg.start) {
             pg.size = (uint64_t)st.st_size - pg.start;
             if (pg.size > PART_G_SECTORS * 512ull)
                 pg.size = PART_G_SECTORS * 512ull;
             struct walk wg = {.g = g, .prefix = "/usr", .dev = 6};
             size_t before = g->nfile;
-            if (io_ufs_walk(part_read, &pg, walk_fn, &wg, err, sizeof err) != 0 || wg.oom) {
+            if (io_ufs_walk(file_part_read, &pg, walk_fn, &wg, err, sizeof err) != 0 || wg.oom) {
                 for (size_t i = before; i < g->nfile; i++)
                     free(g->file[i].path);
                 g->nfile = before; /* (no file system there) */
@@ -271,7 +225,7 @@ int guest_open(struct guest *g, const char *cmd, const char *kernel, const char 
         choose_comm_key(g);
     }
     if (kernel) {
-        g->kimage = slurp(kernel, &klen);
+        g->kimage = (uint8_t *)file_read(kernel, IO_BOOTFILE_MAX, &klen);
         if (!g->kimage) {
             fprintf(stderr, "spamctl %s: %s: %s\n", cmd, kernel, strerror(errno));
             guest_close(g);
@@ -280,7 +234,7 @@ int guest_open(struct guest *g, const char *cmd, const char *kernel, const char 
     } else if (disk) {
         uint32_t n;
         pa.start = 0;
-        if (io_ufs_read(part_read, &pa, "/vmunix", &g->kimage, &n, err, sizeof err) != 0) {
+        if (io_ufs_read(file_part_read, &pa, "/vmunix", &g->kimage, &n, err, sizeof err) != 0) {
             fprintf(stderr, "spamctl %s: %s: /vmunix: %s\n", cmd, disk, err);
             guest_close(g);
             return -1;
@@ -399,7 +353,7 @@ static int r_usym(void *ctx, const char *path, const char *name, uint32_t *v, ui
         snprintf(err, n, "no program '%s' on the disk", path);
         return -1;
     }
-    struct part p = {.f = g->disk};
+    struct file_part p = {.f = g->disk};
     const char *fp = f->path;
     if ((f->prog >> 16) == 6) {
         p.start = PART_G_START * 512ull;
@@ -411,7 +365,7 @@ static int r_usym(void *ctx, const char *path, const char *name, uint32_t *v, ui
     uint8_t *img;
     uint32_t len;
     char e[200];
-    if (io_ufs_read(part_read, &p, fp, &img, &len, e, sizeof e) != 0) {
+    if (io_ufs_read(file_part_read, &p, fp, &img, &len, e, sizeof e) != 0) {
         snprintf(err, n, "%s: %s", f->path, e);
         return -1;
     }

@@ -7,6 +7,7 @@
 #include <sys/stat.h>
 
 #include "cli/spamctl_cmds.h"
+#include "cli/spamctl_file.h"
 #include "cli/spamctl_names.h"
 #include "cli/spamctl_out.h"
 #include "cli/spamctl_trace.h"
@@ -107,19 +108,6 @@ static int slurp(const char *path, uint8_t **data, size_t *len)
 }
 
 /* ---- the disk ---- */
-
-struct disk {
-    FILE *f;
-    uint64_t start, size; /* the partition, bytes */
-};
-
-static int disk_read(void *ctx, uint64_t off, void *buf, uint32_t n)
-{
-    struct disk *d = ctx;
-    if (off + n > d->size || fseeko(d->f, (off_t)(d->start + off), SEEK_SET) != 0)
-        return -1;
-    return fread(buf, 1, n, d->f) == n ? 0 : -1;
-}
 
 struct walk_ctx {
     struct spam_gnames *g;
@@ -529,7 +517,7 @@ static int extract(int argc, char **argv)
                 minor = parts[i].minor;
 
     struct extract x = {.g = spam_gnames_new(), .dz_br = dz_br};
-    struct disk d = {0};
+    struct file_part d = {0};
     struct walk_ctx w = {0};
     uint8_t *image = NULL;
     size_t ilen = 0;
@@ -568,7 +556,7 @@ static int extract(int argc, char **argv)
         x.kernel_path = kernel;
     } else {
         uint32_t n;
-        if (io_ufs_read(disk_read, &d, "/vmunix", &image, &n, err, sizeof err) != 0) {
+        if (io_ufs_read(file_part_read, &d, "/vmunix", &image, &n, err, sizeof err) != 0) {
             fprintf(stderr, "spamctl names: %s (partition %c): /vmunix: %s\n", disk, part, err);
             goto done;
         }
@@ -585,7 +573,7 @@ static int extract(int argc, char **argv)
         goto done;
     if (disk) {
         w = (struct walk_ctx){.g = x.g, .major = major, .minor = minor};
-        if (io_ufs_walk(disk_read, &d, walk_fn, &w, err, sizeof err) != 0 || w.oom) {
+        if (io_ufs_walk(file_part_read, &d, walk_fn, &w, err, sizeof err) != 0 || w.oom) {
             fprintf(stderr, "spamctl names: %s (partition %c): %s\n", disk, part, w.oom ? "out of memory" : err);
             goto done;
         }

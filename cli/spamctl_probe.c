@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 
 #include "cli/spamctl_cmds.h"
+#include "cli/spamctl_file.h"
 #include "cli/spamctl_guest.h"
 #include "cli/spamctl_out.h"
 #include "cli/spamctl_trace.h"
@@ -117,37 +118,7 @@ static char *program_text(const struct popts *o, size_t *len)
         *len = strlen(o->text);
         return strdup(o->text);
     }
-    FILE *f = strcmp(o->file, "-") ? fopen(o->file, "rb") : stdin;
-    if (!f)
-        return NULL;
-    size_t cap = 4096, n = 0;
-    char *b = malloc(cap + 1);
-    while (b) {
-        n += fread(b + n, 1, cap - n, f);
-        if (n < cap)
-            break;
-        char *nb = cap < (16u << 20) ? realloc(b, cap * 2 + 1) : NULL;
-        if (!nb) {
-            free(b);
-            b = NULL;
-            errno = EFBIG;
-            break;
-        }
-        b = nb;
-        cap *= 2;
-    }
-    int bad = ferror(f);
-    if (f != stdin)
-        fclose(f);
-    if (bad) {
-        free(b);
-        errno = EIO;
-        return NULL;
-    }
-    if (b)
-        b[n] = 0;
-    *len = n;
-    return b;
+    return file_read(o->file, 16u << 20, len);
 }
 
 /* The script's line and a caret under the column (bpftrace shows it). */

@@ -93,6 +93,15 @@ static char *out_of(void (*fn)(FILE *), size_t *len)
     return buf;
 }
 
+/* fn's output must be want. */
+static void expect_out(void (*fn)(FILE *), const char *want)
+{
+    char *t = out_of(fn, NULL);
+    if (strcmp(t, want))
+        fail_msg("got:\n%s\nexpected:\n%s", t, want);
+    free(t);
+}
+
 static void print_all(FILE *f)
 {
     for (unsigned m = 0; m < L.prog.nmaps; m++)
@@ -127,16 +136,12 @@ static void test_text(void **state)
     put64("@v", 12, 0, 123456);
     put64("@st", 0, 0, 4);
     put64("@st", 0, 1, 100);
-    char *t = out_of(print_all, NULL);
-    const char *want =
+    expect_out(print_all,
         "@[comm #1020]: 2\n@[/bin/ls]: 7\n@[/bin/sh]: 30\n\n"
         "@s: -5\n\n"
         "@f[high]: 5\n@f[low]: 7\n@f[outside the kernel's text]: 9\n\n"
         "@v[12]: 123456\n\n"
-        "@st: count 4, average 25, total 100\n\n";
-    if (strcmp(t, want))
-        fail_msg("got:\n%s\nexpected:\n%s", t, want);
-    free(t);
+        "@st: count 4, average 25, total 100\n\n");
     /* top and div */
     char *buf = NULL;
     size_t n = 0;
@@ -158,8 +163,7 @@ static void test_hist_text(void **state)
     bucket("@l", 1, 0, 1);    /* below 0 */
     bucket("@l", 1, 2, 2);    /* [25, 50) */
     bucket("@l", 1, 5, 1);    /* 100 and above */
-    char *t = out_of(print_all, NULL);
-    const char *want =
+    expect_out(print_all,
         "@us:\n"
         "[64, 128)               4 |@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@|\n"
         "[128, 256)              0 |                                                    |\n"
@@ -174,23 +178,16 @@ static void test_hist_text(void **state)
         "[50, 75)                0 |                                                    |\n"
         "[75, 100)               0 |                                                    |\n"
         "[100, ...)              1 |@@@@@@@@@@@@@@@@@@@@@@@@@@                          |\n"
-        "\n";
-    if (strcmp(t, want))
-        fail_msg("got:\n%s\nexpected:\n%s", t, want);
-    free(t);
-    t = out_of(json_all, NULL);
-    const char *wj =
+        "\n");
+    expect_out(json_all,
         "{\"type\": \"hist\", \"unit\": \"us\", \"what\": \"duration\", \"probes\": \"kretprobe:ipintr\","
         " \"data\": {\"@us\": [{\"min\": 64, \"max\": 127, \"count\": 4}, {\"min\": 256, \"max\": 511,"
         " \"count\": 2}, {\"min\": 1024, \"max\": 2047, \"count\": 1}]}}\n"
         "{\"type\": \"hist\", \"unit\": \"us\", \"what\": \"duration\", \"probes\": \"kretprobe:ipintr\","
         " \"data\": {\"@l\": {\"1\": [{\"max\": -1, \"count\": 1}, {\"min\": 25, \"max\": 49, \"count\": 2},"
-        " {\"min\": 100, \"count\": 1}]}}}\n";
-    if (strcmp(t, wj))
-        fail_msg("got:\n%s\nexpected:\n%s", t, wj);
-    free(t);
+        " {\"min\": 100, \"count\": 1}]}}}\n");
     size_t n;
-    t = out_of(svg_all, &n);
+    char *t = out_of(svg_all, &n);
     /* two panels: the titles name the map, what it measures, its unit and
      * the probe; axes, ticks and both axis titles */
     assert_non_null(strstr(t, "<svg xmlns=\"http://www.w3.org/2000/svg\""));
@@ -213,8 +210,7 @@ static void test_json_scalars(void **state)
     put64("@n", 0, 0, 9);
     put64("@a", 0, 0, 2);
     put64("@a", 0, 1, 10);
-    char *t = out_of(json_all, NULL);
-    const char *want =
+    expect_out(json_all,
         "{\"type\": \"map\", \"unit\": \"\", \"what\": \"count\", \"probes\": \"profile:hz:100\", "
         "\"data\": {\"@c\": {\"/bin/ls\": 5}}}\n"
         "{\"type\": \"map\", \"unit\": \"\", \"what\": \"count\", \"probes\": \"profile:hz:100\", "
@@ -222,10 +218,7 @@ static void test_json_scalars(void **state)
         "{\"type\": \"map\", \"unit\": \"\", \"what\": \"pid\", \"probes\": \"profile:hz:100\", "
         "\"data\": {\"@a\": 5}}\n"
         "{\"type\": \"map\", \"unit\": \"\", \"what\": \"count\", \"probes\": \"profile:hz:100\", "
-        "\"data\": {\"@e\": {}}}\n";
-    if (strcmp(t, want))
-        fail_msg("got:\n%s\nexpected:\n%s", t, want);
-    free(t);
+        "\"data\": {\"@e\": {}}}\n");
     done();
 }
 

@@ -1406,7 +1406,8 @@ static uint8_t gen_key(struct gen *g, const struct node *mn, const struct prb_la
     return acc;
 }
 
-static struct val gen_map_read(struct gen *g, const struct node *n)
+/* The map n reads, which must hold a number a slot (count, sum, a value). */
+static struct mapinfo *readable_map(struct gen *g, const struct node *n)
 {
     struct mapinfo *m = map_find(g, n->s);
     if (!m || !m->defined)
@@ -1414,6 +1415,12 @@ static struct val gen_map_read(struct gen *g, const struct node *n)
     if (m->agg != PRB_A_COUNT && m->agg != PRB_A_SUM && m->agg != PRB_A_VAR)
         gfail(g, n, "%s is %s: only count(), sum() and assigned maps can be read", n->s,
               agg_name(m->agg));
+    return m;
+}
+
+static struct val gen_map_read(struct gen *g, const struct node *n)
+{
+    struct mapinfo *m = readable_map(g, n);
     int mi = map_index(g, m);
     if (g->rc == R_HOST)
         gfail(g, n, "internal: host map read");
@@ -1948,6 +1955,38 @@ static void func_off(struct gen *g, const struct attach *a, char *fn, int *has_o
                                          "(the probe unit has %d probes)", a->text, PRB_MAX_PROBES);
 }
 
+/* FUNC[+OFF] of the kernel (path NULL) or of the program path: the
+ * probe's address, after the checks. */
+static void func_spec(struct gen *g, const struct attach *a, struct spec *sp, int ret,
+                      const char *path, char *fn)
+{
+    const struct prb_lang_resolver *r = g->o->resolve;
+    int has_off;
+    uint64_t off;
+    char e[160] = "";
+    func_off(g, a, fn, &has_off, &off);
+    uint32_t val, entry = 2;
+    if (path ? r->usym(r->ctx, path, fn, &val, &entry, e, sizeof e)
+             : r->ksym(r->ctx, fn, &val, &entry, e, sizeof e))
+        lang_fail(g->c, a->line, a->col, "%s", e[0] ? e : "no such symbol");
+    if (ret && has_off)
+        lang_fail(g->c, a->line, a->col, "%s takes a function, not an offset",
+                  path ? "uretprobe" : "kretprobe");
+    if (ret && entry != 2)
+        lang_fail(g->c, a->line, a->col, "%s is not a CALLS procedure (a JSB routine or a "
+                  "label): its return has no frame the probe unit can match", fn);
+    if (has_off && off < entry)
+        lang_fail(g->c, a->line, a->col, "%s+%llu is inside %s's entry mask, never executed "
+                  "(without +OFF the probe is at its first instruction, +%u)", fn,
+                  (unsigned long long)off, fn, entry);
+    sp->rc = path ? (ret ? R_URET : R_UPROBE) : (ret ? R_KRET : R_KPROBE);
+    sp->kind = PRB_K_PC;
+    sp->func = val;
+    sp->jsb = entry == 0;
+    sp->addr = val + (uint32_t)(has_off ? off : entry);
+    sp->modes = path ? 8 : 1; /* user, kernel mode */
+}
+
 static void parse_spec(struct gen *g, const struct attach *a, struct spec *sp)
 {
     char buf[256];
@@ -2002,65 +2041,23 @@ static void parse_spec(struct gen *g, const struct attach *a, struct spec *sp)
         return;
     }
     if (!strcmp(f[0], "kprobe") || !strcmp(f[0], "kretprobe")) {
-        int ret = f[0][1] == 'r';
         if (nf != 2)
             lang_fail(g->c, a->line, a->col, "%s:FUNC expected", f[0]);
-        int has_off;
-        uint64_t off;
-        func_off(g, a, f[1], &has_off, &off);
-        uint32_t val, entry = 2;
         if (!r || !r->ksym)
             lang_fail(g->c, a->line, a->col,
                       "kernel symbols need the guest's kernel (--kernel FILE or --disk FILE)");
-        if (r->ksym(r->ctx, f[1], &val, &entry, e, sizeof e))
-            lang_fail(g->c, a->line, a->col, "%s", e[0] ? e : "no such kernel symbol");
-        if (ret && has_off)
-            lang_fail(g->c, a->line, a->col, "kretprobe takes a function, not an offset");
-        if (ret && entry != 2)
-            lang_fail(g->c, a->line, a->col, "%s is not a CALLS procedure (a JSB routine or a "
-                      "label): its return has no frame the probe unit can match", f[1]);
-        if (has_off && off < entry)
-            lang_fail(g->c, a->line, a->col, "%s+%llu is inside %s's entry mask, never executed: "
-                      "kprobe:%s probes its first instruction (+%u)", f[1],
-                      (unsigned long long)off, f[1], f[1], entry);
-        sp->rc = ret ? R_KRET : R_KPROBE;
-        sp->kind = PRB_K_PC;
-        sp->func = val;
-        sp->jsb = entry == 0;
-        sp->addr = val + (uint32_t)(has_off ? off : entry);
-        sp->modes = 1; /* kernel mode */
+        func_spec(g, a, sp, f[0][1] == 'r', NULL, f[1]);
         return;
     }
     if (!strcmp(f[0], "uprobe") || !strcmp(f[0], "uretprobe")) {
-        int ret = f[0][1] == 'r';
         if (nf != 3 || !f[1][0])
             lang_fail(g->c, a->line, a->col, "%s:PATH:FUNC expected", f[0]);
-        int has_off;
-        uint64_t off;
-        func_off(g, a, f[2], &has_off, &off);
         if (!r || !r->usym || !r->prog)
             lang_fail(g->c, a->line, a->col, "uprobes need the guest's disk (--disk FILE)");
-        uint32_t val, entry = 2;
         if (r->prog(r->ctx, f[1], &sp->prog, e, sizeof e))
             lang_fail(g->c, a->line, a->col, "%s", e[0] ? e : "no such program");
-        if (r->usym(r->ctx, f[1], f[2], &val, &entry, e, sizeof e))
-            lang_fail(g->c, a->line, a->col, "%s", e[0] ? e : "no such symbol");
-        if (ret && has_off)
-            lang_fail(g->c, a->line, a->col, "uretprobe takes a function, not an offset");
-        if (ret && entry != 2)
-            lang_fail(g->c, a->line, a->col, "%s is not a CALLS procedure: its return has no "
-                      "frame the probe unit can match", f[2]);
-        if (has_off && off < entry)
-            lang_fail(g->c, a->line, a->col, "%s+%llu is inside the entry mask: uprobe:%s:%s "
-                      "probes the first instruction (+%u)", f[2], (unsigned long long)off, f[1],
-                      f[2], entry);
-        sp->rc = ret ? R_URET : R_UPROBE;
-        sp->kind = PRB_K_PC;
-        sp->func = val;
-        sp->jsb = entry == 0;
-        sp->addr = val + (uint32_t)(has_off ? off : entry);
         sp->has_prog = 1;
-        sp->modes = 8; /* user mode */
+        func_spec(g, a, sp, f[0][1] == 'r', f[1], f[2]);
         return;
     }
     if (!strcmp(f[0], "spam")) {
@@ -2325,17 +2322,11 @@ static void check_hexpr(struct gen *g, const struct node *n)
             if (!strcmp(g->svar[i].name, n->s) && g->svar[i].assigned)
                 return;
         gfail(g, n, "%s is used before it is assigned", n->s);
-    case E_MAP: {
-        struct mapinfo *m = map_find(g, n->s);
-        if (!m || !m->defined)
-            gfail(g, n, "%s is read but never assigned", n->s);
-        if (m->agg != PRB_A_COUNT && m->agg != PRB_A_SUM && m->agg != PRB_A_VAR)
-            gfail(g, n, "%s is %s: only count(), sum() and assigned maps can be read", n->s,
-                  agg_name(m->agg));
+    case E_MAP:
+        readable_map(g, n);
         for (const struct node *k = n->a; k; k = k->next)
             check_hexpr(g, k);
         return;
-    }
     case E_CALL:
         if (!strcmp(n->s, "kfunc") || !strcmp(n->s, "ksym") || !strcmp(n->s, "sysname")) {
             nargs_check(g, n, 1, 1);
