@@ -858,6 +858,68 @@ static void test_listing(void **state)
     prb_lang_free(&L);
 }
 
+/* A script of n copies of fmt (with %u for the copy's number). */
+static char *repeat(const char *head, const char *fmt, unsigned n, const char *tail)
+{
+    size_t cap = strlen(head) + strlen(tail) + n * (strlen(fmt) + 12) + 1;
+    char *s = malloc(cap);
+    size_t k = (size_t)snprintf(s, cap, "%s", head);
+    for (unsigned i = 0; i < n; i++)
+        k += (size_t)snprintf(s + k, cap - k, fmt, i);
+    snprintf(s + k, cap - k, "%s", tail);
+    return s;
+}
+
+/* The limits: probes, maps, variables, records, routine length, keys,
+ * names; and the rarer messages. */
+static void test_limits(void **state)
+{
+    (void)state;
+    char *s = repeat("", "profile:hz:%u { }\n", 65, "");
+    bad_at(s, 65, 1, "more than 64 probes");
+    free(s);
+    s = repeat("", "kretprobe:ipintr { @a%u = count(); }\n", 33, "");
+    bad_at(s, 33, 1, "more than 64 machine probes (a kretprobe takes two)");
+    free(s);
+    s = repeat("profile:hz:100 {", " @m%u = count();", 65, " }");
+    bad_at(s, 1, (unsigned)(strstr(s, "@m64") - s) + 1, "more than 64 maps");
+    free(s);
+    s = repeat("profile:hz:100 {", " $v%u = 1;", 17, " }");
+    bad_at(s, 1, (unsigned)(strstr(s, "$v16") - s) + 1, "no register left for $v16");
+    free(s);
+    s = repeat("profile:hz:100 {", " printf(\"%u\");", 257, " }");
+    bad_at(s, 1, (unsigned)(strstr(s, "printf(\"256") - s) + 1,
+           "more than 256 printf() and record() calls");
+    free(s);
+    s = repeat("profile:hz:100 { unroll(256) {", " @a = count();", 9, " } }");
+    bad_at(s, 1, 18, "unrolls to more than 2048");
+    free(s);
+    bad_at("profile:hz:100 { @x[1, 2, 3, 4, 5] = count(); }", 1, 18, "a key of more than 4 components");
+    bad_at("profile:hz:100 { @x[comm] = count(); @x[pid] = count(); }", 1, 41, "@x's key 1 has another type");
+    bad_at("profile:hz:100 { @x = lhist(pid, 0, 10, 1); @x = lhist(pid, 0, 20, 1); }", 1, 50,
+           "@x is an lhist() with other bounds at line 1");
+    bad_at("profile:hz:100 /mode == user && mode == kernel/ { }", 1, 33,
+           "the predicate's modes exclude every mode");
+    bad_at("profile:hz:100 { @x = \"a\" == \"b\"; }", 1, 23, "two strings compared");
+    bad_at("profile:hz:100 { @x = comm < \"ls\"; }", 1, 23, "comm compares with a program by == or !=");
+    bad_at("profile:hz:100 { @x = mem(pc, 3); }", 1, 31, "mem() size 3");
+    bad_at("profile:hz:100 { @x = sysname(1, 2); }", 1, 23, "sysname() takes 1 argument");
+    bad_at("profile:hz:100 { @x = kaddr(pid); }", 1, 29, "kaddr() needs a kernel symbol's name");
+    bad_at("profile:hz:100 { @x = count(); }\nEND { print(@x, 70000); }", 2, 17,
+           "print() count of entries 70000: 0 to 65536");
+    bad_at("END { delete(@x[1]); }\nprofile:hz:100 { @x[1] = count(); }", 1, 7,
+           "delete() does not run in BEGIN, END and interval");
+    bad_at("profile:hz:100 { $x = 1234567890123456789012345678901234567890; }", 1, 23,
+           "a number of more than 39 characters");
+    bad_at("profile:hz:100 { printf(\"\\x\"); }", 1, 26, "\\x needs hex digits");
+    bad_at("profile:hz:100 { printf(\"a\\0b\"); }", 1, 27, "a NUL character in a string");
+    bad_at("profile:hz:100 { @a234567890123456789012345678901 = count(); }", 1, 18,
+           "longer than 31 characters");
+    s = repeat("kprobe:ipintr+", "%u", 150, " { }");
+    bad_at(s, 1, 1, "a probe of more than 255 characters");
+    free(s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -869,7 +931,7 @@ int main(void)
         cmocka_unit_test(test_var_maps), cmocka_unit_test(test_keys_values),
         cmocka_unit_test(test_triggers), cmocka_unit_test(test_reads),
         cmocka_unit_test(test_printf), cmocka_unit_test(test_host_blocks),
-        cmocka_unit_test(test_listing),
+        cmocka_unit_test(test_listing), cmocka_unit_test(test_limits),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

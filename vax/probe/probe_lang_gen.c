@@ -2664,12 +2664,13 @@ static void layout_maps(struct gen *g)
 
 /* ---- the whole program ---- */
 
-static unsigned count_sprobes(const struct lang_ctx *c)
+static unsigned count_sprobes(struct lang_ctx *c)
 {
     unsigned n = 0;
     for (const struct pblock *b = c->blocks; b; b = b->next)
         for (const struct attach *a = b->ap; a; a = a->next)
-            n++;
+            if (++n > PRB_LANG_MAX_SPROBES)
+                lang_fail(c, a->line, a->col, "more than %d probes", PRB_LANG_MAX_SPROBES);
     return n;
 }
 
@@ -2712,8 +2713,6 @@ void lang_generate(struct lang_ctx *c, const struct prb_lang_opts *o, struct prb
             g->ktext_known = 1;
     }
     unsigned ns = count_sprobes(c);
-    if (ns > PRB_LANG_MAX_SPROBES)
-        lang_fail(c, 0, 0, "more than %d probes", PRB_LANG_MAX_SPROBES);
     g->nsprobe_total = ns;
     out->nsprobe = ns;
     unsigned i = 0;
