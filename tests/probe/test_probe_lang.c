@@ -610,6 +610,15 @@ static void test_var_maps(void **state)
          "kprobe:namei /@start[pid] != 0/ { @lat = hist(usecs - @start[pid]); delete(@start[pid]);"
          " @m[@n % 3] = count(); }");
     assert_int_equal(L.map[mapno("@start")].agg, PRB_A_VAR);
+    prb_lang_free(&L);
+    /* a map's value as a key takes the range its assignments give it, even
+     * from a later line */
+    good("kprobe:ipintr { @c[@r] = count(); } kprobe:namei { @r = pid; }");
+    assert_int_equal(L.prog.map[mapno("@c")].keys, 30000);
+    prb_lang_free(&L);
+    good("kprobe:ipintr { @start[pid] = usecs; @n++; @t += 5; @t -= 1; }\n"
+         "kprobe:namei /@start[pid] != 0/ { @lat = hist(usecs - @start[pid]); delete(@start[pid]);"
+         " @m[@n % 3] = count(); }");
     load();
     fresh_ctx();
     cval[PRB_C_PID] = 4;

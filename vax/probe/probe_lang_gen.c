@@ -2740,6 +2740,10 @@ void lang_generate(struct lang_ctx *c, const struct prb_lang_opts *o, struct prb
     for (int k = 0; k < 2; k++) {
         g->pass = 1;
         walk(g);
+        /* the keys again, now that every map's values have a type */
+        for (unsigned i = 0; k == 0 && i < g->nmap; i++)
+            if (g->map[i].name[1] != '$')
+                g->map[i].key_seen = 0;
     }
     layout_maps(g);
     g->pass = 2;
