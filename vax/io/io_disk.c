@@ -15,6 +15,21 @@ void io_disk_init(struct io_disk *d)
     d->readonly = 0;
     d->sectors = 0;
     d->path[0] = 0;
+    d->written = 0;
+    d->host_err = 0;
+    d->failed = NULL;
+    d->failed_ctx = NULL;
+}
+
+/* A host write failed: remembered (the first cause) and told. */
+static int host_failed(struct io_disk *d, int err)
+{
+    if (!d->host_err) {
+        d->host_err = err ? err : EIO;
+        if (d->failed)
+            d->failed(d->failed_ctx, d);
+    }
+    return -1;
 }
 
 int io_disk_attach(struct io_disk *d, const char *path, uint32_t sectors, int readonly,
@@ -36,6 +51,8 @@ int io_disk_attach(struct io_disk *d, const char *path, uint32_t sectors, int re
     d->fd = fd;
     d->readonly = readonly;
     d->sectors = sectors;
+    d->written = 0;
+    d->host_err = 0;
     snprintf(d->path, sizeof d->path, "%s", path);
     return 0;
 }
@@ -76,12 +93,22 @@ int io_disk_write(struct io_disk *d, uint32_t sector, const uint8_t *buf, uint32
     off_t off = (off_t)sector * IO_SECTOR;
     while (put < want) {
         ssize_t r = pwrite(d->fd, buf + put, want - put, off + (off_t)put);
-        if (r < 0) {
-            if (errno == EINTR)
-                continue;
-            return -1;
-        }
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r <= 0)
+            return host_failed(d, r < 0 ? errno : EIO);
         put += (size_t)r;
     }
+    d->written = 1;
     return 0;
+}
+
+int io_disk_sync(struct io_disk *d)
+{
+    if (d->fd < 0 || !d->written)
+        return d->host_err ? -1 : 0;
+    d->written = 0;
+    if (fsync(d->fd) != 0)
+        return host_failed(d, errno);
+    return d->host_err ? -1 : 0;
 }
