@@ -43,10 +43,10 @@ rc_msg "D1 compress in place" 0 ''
 rc_msg "D1 decompress in place" 0 ''
 check "D1 compress/decompress in place keeps the trace" cmp -s t.spam "$demo"
 "$spamctl" export --chrome t.spam t.spam 2>err.txt; st=$?
-rc_msg "D1 export --chrome onto its trace" 2 'the trace itself'
+rc_msg "D1 export --chrome onto its trace" 2 'would overwrite the input t.spam'
 check "D1 export onto its trace leaves it" cmp -s t.spam "$demo"
 "$spamctl" hist --svg t.spam t.spam >/dev/null 2>err.txt; st=$?
-rc_msg "D1 hist --svg onto its trace" 2 'the trace itself'
+rc_msg "D1 hist --svg onto its trace" 2 'would overwrite the input t.spam'
 check "D1 hist --svg onto its trace leaves it" cmp -s t.spam "$demo"
 # a reader whose file is truncated under it: decode blocks on a full pipe
 # after its first read (1 MiB of a 6.4 MB trace), the file shrinks, then the
@@ -221,7 +221,7 @@ done
 "$vdis" adir >/dev/null 2>err.txt; st=$?
 rc_msg "D11 vdis of a directory" 1 'adir: Is a directory'
 "$vasm" -o x.o adir 2>err.txt; st=$?
-rc_msg "D11 vasm of a directory" 1 'adir: is a directory'
+rc_msg "D11 vasm of a directory" 1 'adir: Is a directory'
 "$spamctl" run --raw adir --load-at 0 >/dev/null 2>err.txt; st=$?
 rc_msg "D11 run --raw of a directory" 1 'adir: Is a directory'
 : >empty.img

@@ -5,7 +5,8 @@
 #include <stddef.h>
 #include <sys/stat.h>
 
-/* Opens path read-only or read-write and checks it is a regular file.
+/* Opens path read-only or read-write and checks it is a regular file,
+ * without blocking on a FIFO (microcode/hostfile.h).
  * Returns the descriptor with *st filled, or -1 with a message in err
  * (a file that exists but cannot be written says to attach it :ro). */
 int io_media_open(const char *path, int readonly, struct stat *st, char *err, size_t errlen);
