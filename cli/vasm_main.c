@@ -130,17 +130,10 @@ int main(int argc, char **argv)
         free(files);
         return usage_error("no input files", NULL);
     }
-    struct hostfile_set *fs = malloc(sizeof *fs);
-    if (!fs)
-        return 1;
-    hostfile_set_init(fs);
-    for (int i = 0; i < nfiles; i++)
-        hostfile_set_add(fs, HOSTFILE_IN, "", files[i]);
-    hostfile_set_add(fs, HOSTFILE_OUT, "-o", out);
+    /* no output overwrites an input or another output (hostfile.h) */
+    const char *outs[] = {"-o", out};
     char msg[700];
-    int clash = hostfile_set_check(fs, msg, sizeof msg);
-    free(fs);
-    if (clash) {
+    if (hostfile_check_files(files, nfiles, outs, 1, msg, sizeof msg) != 0) {
         fprintf(stderr, "vasm: %s\n", msg);
         free(files);
         return 2;

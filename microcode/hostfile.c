@@ -273,3 +273,21 @@ int hostfile_set_check(const struct hostfile_set *s, char *msg, size_t len)
     }
     return 0;
 }
+
+int hostfile_check_files(const char *const *ins, int nin, const char *const *outs, int nouts,
+                         char *msg, size_t len)
+{
+    struct hostfile_set *s = malloc(sizeof *s);
+    if (!s) {
+        snprintf(msg, len, "out of memory");
+        return -1;
+    }
+    hostfile_set_init(s);
+    for (int i = 0; i < nin; i++)
+        hostfile_set_add(s, HOSTFILE_IN, "", ins[i]);
+    for (int k = 0; k < nouts; k++)
+        hostfile_set_add(s, HOSTFILE_OUT, outs[2 * k], outs[2 * k + 1]);
+    int rc = hostfile_set_check(s, msg, len);
+    free(s);
+    return rc;
+}

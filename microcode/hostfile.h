@@ -89,4 +89,10 @@ int hostfile_set_add(struct hostfile_set *s, enum hostfile_role role, const char
  * line in msg ("-o D would overwrite the input D (--attach rp0)"). */
 int hostfile_set_check(const struct hostfile_set *s, char *msg, size_t len);
 
+/* The rule for a tool whose inputs are its positional arguments and whose
+ * outputs are nouts pairs of an option and a file (a NULL file: not
+ * given): uasm, vasm.  0, or -1 with the message in msg. */
+int hostfile_check_files(const char *const *ins, int nin, const char *const *outs, int nouts,
+                         char *msg, size_t len);
+
 #endif

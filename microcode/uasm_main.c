@@ -107,20 +107,9 @@ int main(int argc, char **argv)
         return 2;
     }
     /* no output overwrites an input or another output (hostfile.h) */
-    struct hostfile_set *fs = malloc(sizeof *fs);
-    if (!fs) {
-        free(files);
-        return 1;
-    }
-    hostfile_set_init(fs);
-    for (int i = 0; i < nfiles; i++)
-        hostfile_set_add(fs, HOSTFILE_IN, "", files[i]);
-    hostfile_set_add(fs, HOSTFILE_OUT, "-o", out);
-    hostfile_set_add(fs, HOSTFILE_OUT, "--listing", listing);
+    const char *outs[] = {"-o", out, "--listing", listing};
     char msg[700];
-    int clash = hostfile_set_check(fs, msg, sizeof msg);
-    free(fs);
-    if (clash) {
+    if (hostfile_check_files(files, nfiles, outs, 2, msg, sizeof msg) != 0) {
         fprintf(stderr, "uasm: %s\n", msg);
         free(files);
         return 2;

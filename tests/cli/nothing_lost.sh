@@ -11,23 +11,7 @@ kernel=$(realpath "$5") hello=$(realpath "$6") src=$(realpath "$7")
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cd "$work" || exit 1
-fail=0 pass=0
-ok() { pass=$((pass + 1)); }
-bad() { echo "FAIL $*"; fail=$((fail + 1)); }
-# check NAME COND...: COND is a command; its status decides
-check() { local name=$1; shift; if "$@"; then ok; else bad "$name"; fi; }
-json() { python3 -c "import json,sys; d=json.load(sys.stdin); print($1)"; }
-# rc_msg NAME RC REGEX: the last command's status ($st) and stderr
-# (err.txt) matching REGEX; an empty REGEX: nothing on stderr
-rc_msg() {
-    local m=0
-    if [ -z "$3" ]; then [ ! -s err.txt ] && m=1; else grep -Eq -- "$3" err.txt && m=1; fi
-    if [ "$st" -eq "$2" ] && [ $m -eq 1 ]; then
-        ok
-    else
-        bad "$1: exit $st (want $2), stderr: $(head -3 err.txt)"
-    fi
-}
+. "$src/tests/cli/check_lib.sh"
 
 demo=$src/traces/demo.spam
 "$vasm" --raw --base 0x1000 -o markers.bin "$src/tests/spam_machine/progs/markers.s" || exit 1

@@ -12,19 +12,7 @@ src=$(realpath "$5") dist=$(realpath "$6")
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cd "$work" || exit 1
-fail=0 pass=0
-ok() { pass=$((pass + 1)); }
-bad() { echo "FAIL $*"; fail=$((fail + 1)); }
-check() { local name=$1; shift; if "$@"; then ok; else bad "$name"; fi; }
-check_not() { local name=$1; shift; if "$@"; then bad "$name"; else ok; fi; }
-# rc_msg NAME RC REGEX: the last command's status ($st) and stderr (err.txt)
-rc_msg() {
-    if [ "$st" -eq "$2" ] && grep -Eq -- "$3" err.txt; then
-        ok
-    else
-        bad "$1: exit $st (want $2), stderr: $(head -3 err.txt)"
-    fi
-}
+. "$src/tests/cli/check_lib.sh"
 
 printf '\021\376' >loop.bin # BRB .
 RUN="$spamctl run --raw loop.bin --load-at 0x1000 --max-cycles 1000"

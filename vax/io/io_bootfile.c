@@ -224,61 +224,74 @@ static int dir_ok(struct ufs *u, const struct inode *ip)
     return 0;
 }
 
-/* The directory block (DIRBLK bytes, or what is left) at byte `off` of
- * the directory ip into buf; a hole reads as zeros.  Its length, or -1. */
-static int dir_block(struct ufs *u, const struct inode *ip, uint32_t off, uint8_t *buf)
+/* A directory's entries, read one DIRBLK block at a time (a hole reads
+ * as zeros; a damaged block is skipped from the damage on). */
+struct dir_iter {
+    struct ufs *u;
+    const struct inode *ip;
+    uint32_t off, o, end; /* the block's offset, the entry's in it, its length */
+    uint8_t b[DIRBLK];
+};
+
+static int dir_open(struct dir_iter *it, struct ufs *u, const struct inode *ip)
 {
-    uint32_t n = ip->size - off < DIRBLK ? ip->size - off : DIRBLK, addr;
-    if (bmap(u, ip, off / u->bsize, &addr) < 0)
-        return -1;
-    if (!addr)
-        memset(buf, 0, n);
-    else if (read_frag(u, addr, off % u->bsize, buf, n) < 0)
-        return fail(u, "cannot read a directory block");
-    return (int)n;
+    it->u = u;
+    it->ip = ip;
+    it->off = it->o = it->end = 0;
+    return dir_ok(u, ip);
 }
 
-/* The next entry of a directory block at *o: its inode number (0: an
- * empty slot), name and length; 0 at the end of the block (or where it is
- * damaged: the rest is skipped). */
-static int dir_next(const uint8_t *b, uint32_t end, uint32_t *o, uint32_t *ino,
-                    const uint8_t **name, uint16_t *namlen)
+/* The next entry: 1 with its inode number (0: an empty slot), name and
+ * length; 0 at the end; -1 with the message. */
+static int dir_next(struct dir_iter *it, uint32_t *ino, const uint8_t **name, uint16_t *namlen)
 {
-    if (*o + 8 > end)
-        return 0;
-    const uint8_t *e = b + *o;
-    uint16_t reclen = le16(e + 4), nl = le16(e + 6);
-    if (reclen < 8 || reclen > end - *o || (uint32_t)nl + 8 > reclen)
-        return 0;
-    *o += reclen;
-    *ino = le32(e);
-    *name = e + 8;
-    *namlen = nl;
-    return 1;
+    for (;;) {
+        if (it->o + 8 <= it->end) {
+            const uint8_t *e = it->b + it->o;
+            uint16_t reclen = le16(e + 4), nl = le16(e + 6);
+            if (reclen >= 8 && reclen <= it->end - it->o && (uint32_t)nl + 8 <= reclen) {
+                it->o += reclen;
+                *ino = le32(e);
+                *name = e + 8;
+                *namlen = nl;
+                return 1;
+            }
+        }
+        /* the next block */
+        if (it->end)
+            it->off += DIRBLK;
+        if (it->off >= it->ip->size)
+            return 0;
+        uint32_t n = it->ip->size - it->off < DIRBLK ? it->ip->size - it->off : DIRBLK, addr;
+        if (bmap(it->u, it->ip, it->off / it->u->bsize, &addr) < 0)
+            return -1;
+        if (!addr)
+            memset(it->b, 0, n);
+        else if (read_frag(it->u, addr, it->off % it->u->bsize, it->b, n) < 0)
+            return fail(it->u, "cannot read a directory block");
+        it->o = 0;
+        it->end = n;
+    }
 }
 
 /* The inode number of `name` in the directory ip, or 0. */
 static int lookup(struct ufs *u, const struct inode *ip, const char *name, size_t nl,
                   uint32_t *ino)
 {
-    uint8_t b[DIRBLK];
+    struct dir_iter it;
+    uint32_t e;
+    const uint8_t *n;
+    uint16_t l;
+    int r;
     *ino = 0;
-    if (dir_ok(u, ip) < 0)
+    if (dir_open(&it, u, ip) < 0)
         return -1;
-    for (uint32_t off = 0; off < ip->size && !*ino; off += DIRBLK) {
-        int end = dir_block(u, ip, off, b);
-        if (end < 0)
-            return -1;
-        uint32_t o = 0, e;
-        const uint8_t *n;
-        uint16_t l;
-        while (dir_next(b, (uint32_t)end, &o, &e, &n, &l))
-            if (e && l == nl && !memcmp(n, name, nl)) {
-                *ino = e;
-                break;
-            }
-    }
-    return 0;
+    while ((r = dir_next(&it, &e, &n, &l)) > 0)
+        if (e && l == nl && !memcmp(n, name, nl)) {
+            *ino = e;
+            return 0;
+        }
+    return r;
 }
 
 int io_ufs_read(io_read_fn rd, void *ctx, const char *path, uint8_t **data, uint32_t *len,
@@ -372,52 +385,47 @@ static int seen_add(struct walk *w, uint32_t ino)
 static int walk_dir(struct walk *w, const struct inode *dir, size_t plen, unsigned depth)
 {
     struct ufs *u = w->u;
-    uint8_t b[DIRBLK];
+    struct dir_iter it;
     if (depth > 64)
         return fail(u, "directories nested too deep");
-    if (dir_ok(u, dir) < 0)
+    if (dir_open(&it, u, dir) < 0)
         return -1;
     if (dir->size > w->dir_left)
         return fail(u, "directories larger than the file system");
     w->dir_left -= dir->size;
-    int rc = 0;
-    for (uint32_t off = 0; off < dir->size && !rc; off += DIRBLK) {
-        int end = dir_block(u, dir, off, b);
-        if (end < 0)
+    uint32_t ino;
+    const uint8_t *name;
+    uint16_t namlen;
+    int r;
+    while ((r = dir_next(&it, &ino, &name, &namlen)) > 0) {
+        if (!ino || !namlen || (namlen == 1 && name[0] == '.') ||
+            (namlen == 2 && name[0] == '.' && name[1] == '.') || memchr(name, 0, namlen) ||
+            memchr(name, '/', namlen))
+            continue;
+        if (!w->left--)
+            return fail(u, "too many directory entries (a loop?)");
+        if (plen + 1 + namlen >= sizeof w->path)
+            return fail(u, "a path too long");
+        w->path[plen] = '/';
+        memcpy(w->path + plen + 1, name, namlen);
+        w->path[plen + 1 + namlen] = 0;
+        struct inode ip;
+        if (load_inode(u, ino, &ip) < 0)
             return -1;
-        uint32_t o = 0, ino;
-        const uint8_t *name;
-        uint16_t namlen;
-        while (!rc && dir_next(b, (uint32_t)end, &o, &ino, &name, &namlen)) {
-            if (!ino || !namlen || (namlen == 1 && name[0] == '.') ||
-                (namlen == 2 && name[0] == '.' && name[1] == '.') || memchr(name, 0, namlen) ||
-                memchr(name, '/', namlen))
-                continue;
-            if (!w->left--)
-                return fail(u, "too many directory entries (a loop?)");
-            if (plen + 1 + namlen >= sizeof w->path)
-                return fail(u, "a path too long");
-            w->path[plen] = '/';
-            memcpy(w->path + plen + 1, name, namlen);
-            w->path[plen + 1 + namlen] = 0;
-            struct inode ip;
-            if (load_inode(u, ino, &ip) < 0)
-                return -1;
-            int isdir = (ip.mode & IFMT) == IFDIR, met = isdir ? seen_add(w, ino) : 1;
-            if (met < 0)
-                return fail(u, "out of memory");
-            if (!met) {
-                snprintf(u->err, u->errlen, "file system: a directory loop: %.200s is inode %u, "
-                         "a directory met before", w->path, ino);
-                return -1;
-            }
-            if (w->fn(w->fctx, w->path, ino, ip.mode) != 0)
-                return 1;
-            if (isdir)
-                rc = walk_dir(w, &ip, plen + 1 + namlen, depth + 1);
+        int isdir = (ip.mode & IFMT) == IFDIR, met = isdir ? seen_add(w, ino) : 1;
+        if (met < 0)
+            return fail(u, "out of memory");
+        if (!met) {
+            snprintf(u->err, u->errlen, "file system: a directory loop: %.200s is inode %u, "
+                     "a directory met before", w->path, ino);
+            return -1;
         }
+        if (w->fn(w->fctx, w->path, ino, ip.mode) != 0)
+            return 1;
+        if (isdir && (r = walk_dir(w, &ip, plen + 1 + namlen, depth + 1)) != 0)
+            return r;
     }
-    return rc;
+    return r;
 }
 
 int io_ufs_walk(io_read_fn rd, void *ctx, io_ufs_walk_fn fn, void *fctx, char *err, size_t errlen)

@@ -15,21 +15,7 @@ void io_disk_init(struct io_disk *d)
     d->readonly = 0;
     d->sectors = 0;
     d->path[0] = 0;
-    d->written = 0;
-    d->host_err = 0;
-    d->failed = NULL;
-    d->failed_ctx = NULL;
-}
-
-/* A host write failed: remembered (the first cause) and told. */
-static int host_failed(struct io_disk *d, int err)
-{
-    if (!d->host_err) {
-        d->host_err = err ? err : EIO;
-        if (d->failed)
-            d->failed(d->failed_ctx, d);
-    }
-    return -1;
+    d->health = (struct io_media_health){0};
 }
 
 int io_disk_attach(struct io_disk *d, const char *path, uint32_t sectors, int readonly,
@@ -51,8 +37,7 @@ int io_disk_attach(struct io_disk *d, const char *path, uint32_t sectors, int re
     d->fd = fd;
     d->readonly = readonly;
     d->sectors = sectors;
-    d->written = 0;
-    d->host_err = 0;
+    d->health.written = d->health.host_err = 0;
     snprintf(d->path, sizeof d->path, "%s", path);
     return 0;
 }
@@ -96,19 +81,11 @@ int io_disk_write(struct io_disk *d, uint32_t sector, const uint8_t *buf, uint32
         if (r < 0 && errno == EINTR)
             continue;
         if (r <= 0)
-            return host_failed(d, r < 0 ? errno : EIO);
+            return io_media_failed(&d->health, d, r < 0 ? errno : EIO);
         put += (size_t)r;
     }
-    d->written = 1;
+    d->health.written = 1;
     return 0;
 }
 
-int io_disk_sync(struct io_disk *d)
-{
-    if (d->fd < 0 || !d->written)
-        return d->host_err ? -1 : 0;
-    d->written = 0;
-    if (fsync(d->fd) != 0)
-        return host_failed(d, errno);
-    return d->host_err ? -1 : 0;
-}
+int io_disk_sync(struct io_disk *d) { return io_media_sync(&d->health, d, d->fd); }

@@ -9,23 +9,16 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define IO_SECTOR 512u
+#include "vax/io/io_media.h"
 
-/* A host write that failed (pwrite, fsync: a full disk) is the host's
- * error, not only the guest's: the container remembers the first one and
- * calls `failed` (set by io_system: it stops the machine), and the tool
- * running the machine reports it (io_system_media_error). */
-typedef void (*io_media_failed_fn)(void *ctx, const void *medium);
+#define IO_SECTOR 512u
 
 struct io_disk {
     int fd;                   /* -1: nothing attached */
     int readonly;
     uint32_t sectors;         /* the drive's capacity */
     char path[256];
-    int written;              /* the guest wrote since the last sync */
-    int host_err;             /* errno of the first failed host write or sync, 0 */
-    io_media_failed_fn failed;
-    void *failed_ctx;
+    struct io_media_health health; /* a failed host write (io_media.h) */
 };
 
 void io_disk_init(struct io_disk *d);
@@ -41,7 +34,7 @@ static inline int io_disk_attached(const struct io_disk *d) { return d->fd >= 0;
 int io_disk_read(struct io_disk *d, uint32_t sector, uint8_t *buf, uint32_t count);
 int io_disk_write(struct io_disk *d, uint32_t sector, const uint8_t *buf, uint32_t count);
 /* Flushes what the guest wrote to the host's disk (fsync): 0, or -1 with
- * host_err set. */
+ * health.host_err set. */
 int io_disk_sync(struct io_disk *d);
 
 #endif

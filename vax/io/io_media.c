@@ -28,3 +28,23 @@ int io_media_open(const char *path, int readonly, struct stat *st, char *err, si
     }
     return fd;
 }
+
+int io_media_failed(struct io_media_health *h, const void *medium, int err)
+{
+    if (!h->host_err) {
+        h->host_err = err ? err : EIO;
+        if (h->failed)
+            h->failed(h->failed_ctx, medium);
+    }
+    return -1;
+}
+
+int io_media_sync(struct io_media_health *h, const void *medium, int fd)
+{
+    if (fd >= 0 && h->written) {
+        h->written = 0;
+        if (fsync(fd) != 0)
+            io_media_failed(h, medium, errno);
+    }
+    return h->host_err ? -1 : 0;
+}

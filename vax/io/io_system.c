@@ -62,12 +62,12 @@ struct io_system *io_system_new(const uint64_t *now, int *wake, const struct io_
     io_tm03_init(&s->tm03, IO_TU_UNITS, &s->ev, &s->mba[1].channel);
     io_mba_attach_drive(&s->mba[1], 0, &io_tm03_ops, &s->tm03);
     for (unsigned u = 0; u < IO_RP_UNITS; u++) {
-        s->rp[u].disk.failed = media_failed;
-        s->rp[u].disk.failed_ctx = s;
+        s->rp[u].disk.health.failed = media_failed;
+        s->rp[u].disk.health.failed_ctx = s;
     }
     for (unsigned u = 0; u < IO_TU_UNITS; u++) {
-        s->tm03.slave[u].tape.failed = media_failed;
-        s->tm03.slave[u].tape.failed_ctx = s;
+        s->tm03.slave[u].tape.health.failed = media_failed;
+        s->tm03.slave[u].tape.health.failed_ctx = s;
     }
 
     /* the UNIBUS adapter and its DZ11s */
@@ -194,16 +194,16 @@ int io_system_media_sync(struct io_system *s)
 int io_system_media_error(const struct io_system *s, const char **unit, const char **path)
 {
     for (unsigned u = 0; u < IO_RP_UNITS; u++)
-        if (s->rp[u].disk.host_err) {
+        if (s->rp[u].disk.health.host_err) {
             *unit = rp_names[u];
             *path = s->rp[u].disk.path;
-            return s->rp[u].disk.host_err;
+            return s->rp[u].disk.health.host_err;
         }
     for (unsigned u = 0; u < IO_TU_UNITS; u++)
-        if (s->tm03.slave[u].tape.host_err) {
+        if (s->tm03.slave[u].tape.health.host_err) {
             *unit = tu_names[u];
             *path = s->tm03.slave[u].tape.path;
-            return s->tm03.slave[u].tape.host_err;
+            return s->tm03.slave[u].tape.health.host_err;
         }
     return 0;
 }

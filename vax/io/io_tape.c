@@ -21,31 +21,17 @@ void io_tape_init(struct io_tape *t)
     t->readonly = 0;
     t->pos = t->size = t->records = t->marks = 0;
     t->path[0] = 0;
-    t->written = t->host_err = 0;
-    t->failed = NULL;
-    t->failed_ctx = NULL;
+    t->health = (struct io_media_health){0};
 }
 
-/* A host write failed: remembered (the first cause) and told. */
+/* A host write failed: remembered and told; the drive sees an I/O error. */
 static int host_failed(struct io_tape *t, int err)
 {
-    if (!t->host_err) {
-        t->host_err = err ? err : EIO;
-        if (t->failed)
-            t->failed(t->failed_ctx, t);
-    }
+    io_media_failed(&t->health, t, err);
     return IO_TAPE_IOERR;
 }
 
-int io_tape_sync(struct io_tape *t)
-{
-    if (t->fd < 0 || !t->written)
-        return t->host_err ? -1 : 0;
-    t->written = 0;
-    if (fsync(t->fd) != 0)
-        host_failed(t, errno);
-    return t->host_err ? -1 : 0;
-}
+int io_tape_sync(struct io_tape *t) { return io_media_sync(&t->health, t, t->fd); }
 
 static int rd(int fd, uint64_t off, void *buf, size_t n)
 {
@@ -135,7 +121,7 @@ int io_tape_attach(struct io_tape *t, const char *path, int readonly, char *err,
         return -1;
     t->fd = fd;
     t->readonly = readonly;
-    t->written = t->host_err = 0;
+    t->health.written = t->health.host_err = 0;
     t->size = (uint64_t)st.st_size;
     t->pos = 0;
     snprintf(t->path, sizeof t->path, "%s", path);
@@ -250,7 +236,7 @@ static int put(struct io_tape *t, const uint8_t *data, uint32_t len, int mark)
         return IO_TAPE_WRP;
     uint8_t h[4] = {(uint8_t)len, (uint8_t)(len >> 8), (uint8_t)(len >> 16), (uint8_t)(len >> 24)};
     uint64_t at = t->pos;
-    t->written = 1;
+    t->health.written = 1;
     if (wr(t->fd, at, h, 4) < 0)
         return host_failed(t, errno);
     uint64_t end = at + 4;
