@@ -20,7 +20,7 @@ static void usage(FILE *f)
 "\n"
 "Output:\n"
 "  (default)      Readable text.\n"
-"  --csv          CSV with a header line.\n"
+"  --csv          CSV with a header line (not with --json).\n"
 "  --json         JSON lines, a stable contract: one object per event with\n"
 "                 index, t_us, icount, class (interrupt|exception|chm|ldpctx|\n"
 "                 rei|marker|invalid|reserved), event, psl_hi, ipl, mode\n"

@@ -35,7 +35,7 @@ static void usage(FILE *f)
 "  (default)      Tables (us) and, for a single group, log2 bars.\n"
 "  --bars         Bars for every group.\n"
 "  --csv          CSV: group,kind,count,min,mean,p50,p90,p99,p99_9,max.\n"
-"  --json         One JSON object.\n"
+"  --json         One JSON object (not with --csv).\n"
 "  --svg FILE     Also write an SVG plot of the distributions (log2 bins; with\n"
 "                 --linear W:N the linear bins, percent of events, as the\n"
 "                 paper's Figure 4: --event int:0xB0 --linear 100:50).\n"
