@@ -408,7 +408,6 @@ void spamctl_io_files(const struct spamctl_io *o, struct hostfile_set *s)
 
 int spamctl_io_media_check(struct spamctl_io *o, struct vax_machine *m)
 {
-    (void)o;
     struct io_system *sys = vm_io_system(m);
     if (!sys)
         return 0;
@@ -419,6 +418,7 @@ int spamctl_io_media_check(struct spamctl_io *o, struct vax_machine *m)
         return 0;
     fprintf(stderr, "spamctl run: %s: %s (%s's image could not be written; the run was stopped)\n",
             path, strerror(e), unit);
+    o->media_failed = 1;
     return 1;
 }
 
@@ -508,6 +508,8 @@ int spamctl_io_finish(struct spamctl_io *o, const struct vax_machine *m)
         fprintf(stderr, "spamctl run: %s\n", msg);
         return 1;
     case VM_SCRIPT_RUNNING:
+        if (o->media_failed) /* that stopped it, and was said */
+            return 1;
         fprintf(stderr, "spamctl run: console script %s:%u: the run ended (%s) before the "
                 "script did\n", o->script, line, vm_stop_reason(m));
         return 1;

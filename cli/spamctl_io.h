@@ -54,6 +54,7 @@ struct spamctl_io {
     uint64_t seed;             /* the run's --seed: the users' think times */
     unsigned dz_br;            /* --dz-br N (vm_config; 0: 5) */
     const char *dz_report;     /* --dz-report FILE: the users in JSON */
+    int media_failed;          /* an image could not be written (reported) */
 };
 
 void spamctl_io_init(struct spamctl_io *o);
@@ -66,8 +67,10 @@ void spamctl_io_usage(FILE *f);
  * boot (which replaces loading an image), the script.  0, or -1 after a
  * message (exit status 1: bad input). */
 int spamctl_io_setup(struct spamctl_io *o, struct vax_machine *m);
-/* After the run: 0, or 1 after a message when the console script failed
- * or did not finish, or the capture could not be written (it is closed). */
+/* After the run (and spamctl_io_media_check): 0, or 1 after a message
+ * when the console script failed or did not finish (not said again when
+ * a medium's failure stopped the run), or the capture could not be
+ * written (it is closed). */
 int spamctl_io_finish(struct spamctl_io *o, const struct vax_machine *m);
 /* When the run does not happen after spamctl_io_setup: closes what it
  * opened. */

@@ -581,11 +581,11 @@ int spamctl_cmd_run(int argc, char **argv)
         vm_free(m);
         return SPAMCTL_EXIT_BAD_INPUT;
     }
-    /* a console script that failed or did not finish */
-    if (spamctl_io_finish(&io, m) && rc == SPAMCTL_EXIT_OK)
-        rc = SPAMCTL_EXIT_BAD_INPUT;
-    /* a medium's image that could not be written (a full disk) */
+    /* a medium's image that could not be written (a full disk), then a
+     * console script that failed or did not finish */
     if (spamctl_io_media_check(&io, m))
+        rc = SPAMCTL_EXIT_BAD_INPUT;
+    if (spamctl_io_finish(&io, m) && rc == SPAMCTL_EXIT_OK)
         rc = SPAMCTL_EXIT_BAD_INPUT;
     /* why the run ended when the machine did not stop by itself */
     const char *reason = vm_stop_reason(m);
