@@ -134,8 +134,10 @@ done
 "$vasm" --raw --base 0x1000 -o mw.bin "$src/tests/io/media_write.s" || bad "D4 vasm"
 : >E.dsk
 : >E.tap
+printf 'expect never printed\n' >never.script # cut short: no second line
 (ulimit -f 1000; trap '' XFSZ; exec "$spamctl" run --raw mw.bin --load-at 0x1000 --attach rp0=E.dsk \
-    --attach tu0=E.tap --max-cycles unlimited -o d4.spam >out.txt 2>err.txt); st=$?
+    --attach tu0=E.tap --max-cycles unlimited -o d4.spam --console-script never.script \
+    >out.txt 2>err.txt); st=$?
 rc_msg "D4 the disk image cannot grow" 1 "^spamctl run: E.dsk: File too large .rp0's image could not be written; the run was stopped.$"
 check "D4 one line on stderr" [ "$(wc -l <err.txt)" -eq 1 ]
 check "D4 the summary: $(head -1 out.txt)" grep -q '^halted: host write error on rp0 at PC' out.txt
