@@ -240,10 +240,16 @@ int spamctl_cmd_demo(int argc, char **argv)
             return SPAMCTL_EXIT_USAGE;
         }
     }
-    if (image && same_file(image, o.trace)) {
-        fprintf(stderr, "spamctl demo: -o %s would overwrite the guest image\n", o.trace);
+    struct hostfile_set *files = malloc(sizeof *files); /* spamctl_out.h */
+    if (!files)
+        return SPAMCTL_EXIT_BAD_INPUT;
+    hostfile_set_init(files);
+    hostfile_set_add(files, HOSTFILE_IN, "--image", image);
+    hostfile_set_add(files, HOSTFILE_OUT, "-o", o.trace);
+    int clash = out_check_files("demo", files);
+    free(files);
+    if (clash)
         return SPAMCTL_EXIT_USAGE;
-    }
     char path[4200];
     o.image = demo_find_image(image, argv[0], path, sizeof path);
     if (!o.image) {

@@ -5,6 +5,7 @@
  * this only checks the options, finds the script and the installed disk
  * (paths compiled in by meson) and execs python3 on it. */
 #include "cli/spamctl_cmds.h"
+#include "cli/spamctl_out.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -119,6 +120,16 @@ int spamctl_demo_bsd43(int argc, char **argv)
         usage(stderr);
         return SPAMCTL_EXIT_USAGE;
     }
+    struct hostfile_set *files = malloc(sizeof *files); /* spamctl_out.h */
+    if (!files)
+        return SPAMCTL_EXIT_BAD_INPUT;
+    hostfile_set_init(files);
+    hostfile_set_add(files, HOSTFILE_IN, "--disk", disk);
+    hostfile_set_add(files, HOSTFILE_OUT, "--svg", svg);
+    int clash = out_check_files("demo", files);
+    free(files);
+    if (clash)
+        return SPAMCTL_EXIT_USAGE;
     if (access(SPAMCTL_BSD43_DEMO, R_OK) != 0) {
         fprintf(stderr, "spamctl demo: %s: %s\n", SPAMCTL_BSD43_DEMO, strerror(errno));
         return SPAMCTL_EXIT_BAD_INPUT;

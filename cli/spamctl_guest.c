@@ -9,8 +9,8 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "cli/spamctl_file.h"
 #include "cli/spamctl_names.h"
+#include "microcode/hostfile.h"
 #include "vax/io/io_bootfile.h"
 
 /* The RP06 partitions 4.3BSD's hp driver knows (vaxmba/hp.c rp06_sizes):
@@ -18,6 +18,20 @@
 #define PART_A_SECTORS 15884u
 #define PART_G_START 49324u
 #define PART_G_SECTORS 291280u
+
+/* A partition of the disk image: bytes [start, start + size) of f. */
+struct file_part {
+    FILE *f;
+    uint64_t start, size;
+};
+
+static int file_part_read(void *ctx, uint64_t off, void *buf, uint32_t n)
+{
+    struct file_part *p = ctx;
+    if (off + n > p->size || fseeko(p->f, (off_t)(p->start + off), SEEK_SET) != 0)
+        return -1;
+    return fread(buf, 1, n, p->f) == n ? 0 : -1;
+}
 
 /* ---- the disk's files ---- */
 
@@ -225,9 +239,9 @@ int guest_open(struct guest *g, const char *cmd, const char *kernel, const char 
         choose_comm_key(g);
     }
     if (kernel) {
-        g->kimage = (uint8_t *)file_read(kernel, IO_BOOTFILE_MAX, &klen);
-        if (!g->kimage) {
-            fprintf(stderr, "spamctl %s: %s: %s\n", cmd, kernel, strerror(errno));
+        const char *why;
+        if (hostfile_read(kernel, IO_BOOTFILE_MAX, 0, &g->kimage, &klen, &why) != 0) {
+            fprintf(stderr, "spamctl %s: %s: %s\n", cmd, kernel, why);
             guest_close(g);
             return -1;
         }

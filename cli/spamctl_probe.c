@@ -9,10 +9,10 @@
 #include <sys/stat.h>
 
 #include "cli/spamctl_cmds.h"
-#include "cli/spamctl_file.h"
 #include "cli/spamctl_guest.h"
 #include "cli/spamctl_out.h"
 #include "cli/spamctl_trace.h"
+#include "microcode/hostfile.h"
 #include "vax/probe/probe_asm.h"
 #include "vax/probe/probe_lang.h"
 #include "vax/probe/probe_verify.h"
@@ -111,14 +111,20 @@ struct popts {
     uint32_t budget;
 };
 
-/* The program's text: -e, the argument, or -f FILE. */
-static char *program_text(const struct popts *o, size_t *len)
+/* The program's text: -e, the argument, or -f FILE ('-': stdin); NULL
+ * with the cause in *why. */
+static char *program_text(const struct popts *o, size_t *len, const char **why)
 {
     if (o->text) {
         *len = strlen(o->text);
-        return strdup(o->text);
+        char *t = strdup(o->text);
+        *why = "out of memory";
+        return t;
     }
-    return file_read(o->file, 16u << 20, len);
+    uint8_t *d;
+    if (hostfile_read(o->file, (size_t)16 << 20, HOSTFILE_STDIN, &d, len, why) != 0)
+        return NULL;
+    return (char *)d;
 }
 
 /* The script's line and a caret under the column (bpftrace shows it). */
@@ -282,9 +288,10 @@ int spamctl_cmd_probe(int argc, char **argv)
         return rc;
     }
     size_t len;
-    char *text = program_text(&o, &len);
+    const char *why = NULL;
+    char *text = program_text(&o, &len, &why);
     if (!text) {
-        fprintf(stderr, "spamctl probe: %s: %s\n", o.file ? o.file : "-e", strerror(errno));
+        fprintf(stderr, "spamctl probe: %s: %s\n", o.file ? o.file : "-e", why);
         guest_close(&g);
         return SPAMCTL_EXIT_BAD_INPUT;
     }

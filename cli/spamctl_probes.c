@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "cli/spamctl_out.h"
+#include "microcode/hostfile.h"
 #include "spam/spam_aout.h"
 #include "vax/io/io_bootfile.h"
 #include "vax/io/io_disk.h"
@@ -16,42 +17,17 @@
 #include "vax/probe/probe_asm.h"
 #include "vax/probe/probe_install.h"
 
-/* A whole file: its bytes (NUL-terminated) or NULL with errno. */
+/* A whole file (a text, or a kernel image): its bytes, NUL after them,
+ * or NULL with the message printed. */
 static char *read_file(const char *path, size_t *len)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    size_t cap = 4096, n = 0;
-    char *b = malloc(cap + 1);
-    while (b) {
-        size_t k = fread(b + n, 1, cap - n, f);
-        n += k;
-        if (k == 0)
-            break;
-        if (n == cap) {
-            char *nb = realloc(b, 2 * cap + 1);
-            if (!nb) {
-                free(b);
-                b = NULL;
-                errno = ENOMEM;
-                break;
-            }
-            b = nb;
-            cap *= 2;
-        }
-    }
-    int bad = ferror(f);
-    fclose(f);
-    if (!b || bad) {
-        free(b);
-        if (bad)
-            errno = EIO;
+    uint8_t *data;
+    const char *why;
+    if (hostfile_read(path, (size_t)64 << 20, 0, &data, len, &why) != 0) {
+        fprintf(stderr, "spamctl run: %s: %s\n", path, why);
         return NULL;
     }
-    b[n] = 0;
-    *len = n;
-    return b;
+    return (char *)data;
 }
 
 int probes_option(struct probes_opts *o, int argc, char **argv, int *i)
@@ -143,10 +119,8 @@ static int load_syms(struct probes_opts *o, struct syms *s, int needed)
     char err[200];
     if (o->kernel) {
         s->image = (uint8_t *)read_file(o->kernel, &len);
-        if (!s->image) {
-            fprintf(stderr, "spamctl run: --probe-kernel %s: %s\n", o->kernel, strerror(errno));
+        if (!s->image)
             return -1;
-        }
     } else {
         FILE *f = fopen(o->disk, "rb");
         uint32_t n = 0;
@@ -186,7 +160,6 @@ int probes_prepare(struct probes_opts *o)
         size_t len;
         char *text = read_file(o->file[i], &len);
         if (!text) {
-            fprintf(stderr, "spamctl run: %s: %s\n", o->file[i], strerror(errno));
             rc = -1;
             break;
         }

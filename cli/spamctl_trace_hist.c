@@ -35,7 +35,7 @@ static void usage(FILE *f)
 "  (default)      Tables (us) and, for a single group, log2 bars.\n"
 "  --bars         Bars for every group.\n"
 "  --csv          CSV: group,kind,count,min,mean,p50,p90,p99,p99_9,max.\n"
-"  --json         One JSON object.\n"
+"  --json         One JSON object (not with --csv).\n"
 "  --svg FILE     Also write an SVG plot of the distributions (log2 bins; with\n"
 "                 --linear W:N the linear bins, percent of events, as the\n"
 "                 paper's Figure 4: --event int:0xB0 --linear 100:50).\n"
@@ -515,10 +515,13 @@ int spamctl_cmd_hist(int argc, char **argv)
             free(a);
             spam_gnames_free(names);
             return SPAMCTL_EXIT_OK;
-        } else if (strcmp(argv[i], "--json") == 0) {
-            f = JSON;
-        } else if (strcmp(argv[i], "--csv") == 0) {
-            f = CSV;
+        } else if (strcmp(argv[i], "--json") == 0 || strcmp(argv[i], "--csv") == 0) {
+            enum fmt want = argv[i][2] == 'j' ? JSON : CSV;
+            if (f != TEXT && f != want) {
+                fprintf(stderr, "spamctl hist: --csv and --json exclude each other\n");
+                rc = SPAMCTL_EXIT_USAGE;
+            }
+            f = want;
         } else if ((r2 = names_option("hist", argc, argv, &i, &names)) != 0) {
             if (r2 < 0)
                 rc = r2 == -2 ? SPAMCTL_EXIT_BAD_INPUT : SPAMCTL_EXIT_USAGE;
@@ -596,10 +599,9 @@ int spamctl_cmd_hist(int argc, char **argv)
     else
         for (uint32_t ev = 0; ev < 65536; ev++)
             a->want[ev] = (uint8_t)wanted(a, (uint16_t)ev);
-    if (rc == SPAMCTL_EXIT_OK && svg && same_file(svg, path)) {
-        fprintf(stderr, "spamctl hist: --svg %s is the trace itself\n", svg);
+    if (rc == SPAMCTL_EXIT_OK && trace_files_check("hist", argc, argv, path, HOSTFILE_OUT,
+                                                   (const char *const[]){"--svg", svg}, 1) != 0)
         rc = SPAMCTL_EXIT_USAGE;
-    }
     struct trace_in t;
     a->names = names;
     if (rc != SPAMCTL_EXIT_OK || trace_open(&t, "hist", path, partial) != 0) {
