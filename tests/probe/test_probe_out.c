@@ -12,6 +12,7 @@
 #include <cmocka.h>
 
 #include "cli/spamctl_probe_out.h"
+#include "cli/spamctl_top.h"
 #include "tests/probe/lang_guest.h"
 #include "vax/probe/probe_install.h"
 #include "vax/probe/probe_lang.h"
@@ -70,7 +71,7 @@ static const char *names(void *ctx, enum prb_lang_type t, uint32_t v, char *buf,
     (void)ctx;
     if (t == PRB_T_KFUNC)
         return v < 0x80001000u ? "low" : "high"; /* two functions */
-    if (t == PRB_T_COMMKEY && v == 0x42)
+    if ((t == PRB_T_COMMKEY || t == PRB_T_COMM) && v == 0x42)
         return "/bin/ls";
     if (t == PRB_T_COMMKEY && v == 0x43)
         return "/bin/sh";
@@ -222,11 +223,51 @@ static void test_json_scalars(void **state)
     done();
 }
 
+/* spamctl top's screen from two snapshots a second apart. */
+static void test_top(void **state)
+{
+    (void)state;
+    char text[2048];
+    compile(top_program(NULL, text, sizeof text));
+    struct top_snap prev = {0}, cur = {0};
+    assert_int_equal(top_snap_take(&prev, &L, (const uint8_t *const *)slots, 1000000), 0);
+    put64("@cpu", 5, 0, 250000);          /* a quarter of the second */
+    put64("@prog", 5, 0, 0x42);
+    put64("@intr", 0xC0, 0, 100);
+    put64("@sys", 3, 0, 45);
+    put64("@kfunc", 0, 0, 30);            /* low */
+    put64("@kfunc", 1, 0, 10);            /* low */
+    put64("@kfunc", 0x1000 >> 3, 0, 5);   /* high */
+    put64("@user", 0, 0, 55);
+    bucket("@hist", 0, 7, 4);
+    assert_int_equal(top_snap_take(&cur, &L, (const uint8_t *const *)slots, 2000000), 0);
+    char *buf = NULL;
+    size_t n = 0;
+    FILE *f = open_memstream(&buf, &n);
+    top_render(f, &L, &prev, &cur, &host, 1, 10, "spamctl top");
+    fclose(f);
+    static const char *const want[] = {
+        "\033[H\033[2J", "spamctl top: 2.0 s of emulated time; the last 1.00 s\n",
+        "       5  /bin/ls                        250000  25.0%\n",
+        "  interrupts/s: 100 (0xc0 100)\n", "  system calls/s: 45 (3 45)\n",
+        "kernel functions (1 kHz samples: 45 kernel, 55 user)\n",
+        "  low                              40  40.0%\n", "  high                              5   5.0%\n",
+        "  kretprobe:ipintr: duration (us)\n", "  [64, 128)              4 |@@@@",
+    };
+    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++)
+        if (!strstr(buf, want[i]))
+            fail_msg("no '%s' in:\n%s", want[i], buf);
+    free(buf);
+    top_snap_free(&prev);
+    top_snap_free(&cur);
+    done();
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_text), cmocka_unit_test(test_hist_text),
-        cmocka_unit_test(test_json_scalars),
+        cmocka_unit_test(test_json_scalars), cmocka_unit_test(test_top),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

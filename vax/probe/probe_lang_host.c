@@ -53,6 +53,9 @@ void prb_lang_value_text(enum prb_lang_type t, int64_t v, const struct prb_lang_
     case PRB_T_COMMKEY:
         snprintf(buf, len, "comm #%" PRIu32, (uint32_t)v);
         return;
+    case PRB_T_VECTOR:
+        snprintf(buf, len, "0x%" PRIx32, (uint32_t)v);
+        return;
     default:
         snprintf(buf, len, "%" PRId64, v);
         return;
