@@ -215,7 +215,8 @@ void probe_print_map(FILE *f, const struct prb_lang *l, unsigned m, const uint8_
     if (!div)
         div = 1;
     if (is_hist(l, m)) {
-        qsort(t.e, t.n, sizeof *t.e, by_first);
+        if (t.n) /* (qsort takes no NULL array) */
+            qsort(t.e, t.n, sizeof *t.e, by_first);
         for (size_t i = 0; i < t.n; i++) {
             if (lm->nkey)
                 fprintf(f, "%s[%s]:\n", lm->name, t.e[i].key);
@@ -229,7 +230,8 @@ void probe_print_map(FILE *f, const struct prb_lang *l, unsigned m, const uint8_
     }
     for (size_t i = 0; i < t.n; i++)
         t.e[i].v = scalar(lm->agg, &t.e[i]);
-    qsort(t.e, t.n, sizeof *t.e, by_value);
+    if (t.n)
+        qsort(t.e, t.n, sizeof *t.e, by_value);
     size_t from = top && t.n > top ? t.n - top : 0;
     for (size_t i = from; i < t.n; i++) {
         const struct entry *e = &t.e[i];
@@ -316,7 +318,8 @@ void probe_json_map(FILE *f, const struct prb_lang *l, unsigned m, const uint8_t
     fprintf(f, ": ");
     if (lm->nkey)
         fputc('{', f);
-    qsort(t.e, t.n, sizeof *t.e, by_first);
+    if (t.n)
+        qsort(t.e, t.n, sizeof *t.e, by_first);
     for (size_t i = 0; i < t.n; i++) {
         const struct entry *e = &t.e[i];
         if (lm->nkey) {
@@ -460,7 +463,8 @@ unsigned probe_svg(FILE *f, const struct prb_lang *l, const uint8_t *const *slot
     for (unsigned m = 0; m < l->prog.nmaps; m++) {
         if (!slots[m] || !is_hist(l, m) || l->map[m].hidden || table(l, m, slots[m], h, &t[m]))
             continue;
-        qsort(t[m].e, t[m].n, sizeof *t[m].e, by_first);
+        if (t[m].n)
+            qsort(t[m].e, t[m].n, sizeof *t[m].e, by_first);
         panels += (unsigned)t[m].n;
     }
     if (panels > SVG_MAX_PANELS)
