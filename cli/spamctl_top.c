@@ -163,8 +163,10 @@ void top_render(FILE *f, const struct prb_lang *l, const struct top_snap *prev,
         size_t j;
         for (j = 0; j < nh && strcmp(hot[j].name, kb); j++)
             ;
-        if (j == nh && nh < sizeof hot / sizeof hot[0])
-            snprintf(hot[nh++].name, sizeof hot[0].name, "%.63s", kb);
+        if (j == nh && nh < sizeof hot / sizeof hot[0]) {
+            snprintf(hot[nh].name, sizeof hot[0].name, "%.63s", kb);
+            hot[nh++].v = 0;
+        }
         if (j < nh)
             hot[j].v += r[i].v;
     }
