@@ -1670,8 +1670,6 @@ void vm_word_step(struct vax_machine *m, uint64_t limit, int mapen, struct vm_ws
 
 uint16_t vm_ird_decode(struct vax_machine *m, uint32_t op) { return ird_decode(m, op); }
 uint16_t vm_spec_decode(struct vax_machine *m, uint32_t b) { return spec_decode(m, b); }
-uint16_t vm_spec_dispatch(struct vax_machine *m) { return spec_dispatch(m); }
-uint16_t vm_spec_next(struct vax_machine *m) { return spec_next(m); }
 /* SPECNEXT's latch part, before its dispatch */
 void vm_spec_advance(struct vax_machine *m)
 {
@@ -1690,11 +1688,6 @@ int vm_cond(const struct vax_machine *m, unsigned c, unsigned fl, uint32_t psl,
 {
     return cond(m, c, fl, psl, a, w);
 }
-void vm_dst_slow(struct vax_machine *m, unsigned code, uint32_t v, unsigned wd)
-{
-    dst_slow(m, code, v, wd);
-}
-void vm_relatch(struct vax_machine *m) { relatch(m); }
 void vm_ucode_error(struct vax_machine *m, const char *what) { ucode_error(m, what); }
 
 /* The sequencing of a word whose outcome differed from the one a trace

@@ -302,8 +302,6 @@ void vm_ird_pending(struct vax_machine *m, int mapen, unsigned fl, uint32_t psl0
 #define VM_SEQ_IRD 0xFFFFu     /* vm_seq_resolve: the word does IRD */
 int vm_int_eval(struct vax_machine *m, uint32_t *vec);
 uint64_t vm_dev_next_event(const struct vax_machine *m);
-uint16_t vm_spec_dispatch(struct vax_machine *m);
-uint16_t vm_spec_next(struct vax_machine *m);
 void vm_spec_advance(struct vax_machine *m);
 uint16_t vm_ird_decode(struct vax_machine *m, uint32_t op);
 uint16_t vm_spec_decode(struct vax_machine *m, uint32_t b);
@@ -314,8 +312,6 @@ unsigned vm_seq_resolve(struct vax_machine *m, const struct uword *w, unsigned f
                         uint32_t psl0, uint32_t a, unsigned wd);
 int vm_cond(const struct vax_machine *m, unsigned c, unsigned fl, uint32_t psl,
             uint32_t a, const struct uword *w);
-void vm_dst_slow(struct vax_machine *m, unsigned code, uint32_t v, unsigned wd);
-void vm_relatch(struct vax_machine *m);
 void vm_ucode_error(struct vax_machine *m, const char *what);
 /* vm.c: vm_run without the lock-step check; vm_tcache_check.c: the check */
 enum vm_stop vm_run_plain(struct vax_machine *m, uint64_t max_cycles);

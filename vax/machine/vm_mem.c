@@ -290,17 +290,6 @@ int vm_mem_read_memo(struct vax_machine *m, uint32_t va, unsigned n, int write,
     return 0;
 }
 
-int vm_mem_read_acc(struct vax_machine *m, uint32_t va, unsigned n, int write,
-                    uint64_t *out)
-{
-    return vm_mem_read_memo(m, va, n, write, out, NULL);
-}
-
-int vm_mem_read(struct vax_machine *m, uint32_t va, unsigned n, uint64_t *out)
-{
-    return vm_mem_read_memo(m, va, n, 0, out, NULL);
-}
-
 int vm_mem_write_memo(struct vax_machine *m, uint32_t va, unsigned n, uint64_t v,
                       struct vm_memo *mo)
 {
@@ -320,11 +309,6 @@ int vm_mem_write_memo(struct vax_machine *m, uint32_t va, unsigned n, uint64_t v
     }
     phys_write(m, pa1, split, v, NULL, 0);
     return phys_write(m, pa2, n - split, v >> (8 * split), NULL, 0);
-}
-
-int vm_mem_write(struct vax_machine *m, uint32_t va, unsigned n, uint64_t v)
-{
-    return vm_mem_write_memo(m, va, n, v, NULL);
 }
 
 /* An octaword (READOP/WRITEOP of an H or O operand): both pages are
