@@ -11,23 +11,11 @@
 #include "vax/isa/vax_opcodes.h"
 #include "vax/machine/vm_internal.h"
 #include "vax/machine/vm_datapath.h"
+#include "vax/machine/vm_dev.h"
+#include "vax/machine/vm_io.h"
 #include "vax/machine/vm_mem_fast.h"
 #include "vax/machine/vm_spam.h"
 #include "vax/machine/vm_tcache.h"
-
-void vm_pamm_reset(struct vax_machine *m);
-int vm_mem_readp(struct vax_machine *m, uint32_t pa, unsigned n, uint64_t *out);
-int vm_mem_writep(struct vax_machine *m, uint32_t pa, unsigned n, uint64_t v);
-int vm_mem_read16(struct vax_machine *m, uint32_t va, int write, uint32_t out[4]);
-int vm_mem_write16(struct vax_machine *m, uint32_t va, const uint32_t in[4]);
-void vm_tb_write(struct vax_machine *m, uint32_t va, uint32_t pte);
-uint32_t vm_ipr_read(struct vax_machine *m, uint32_t n);
-void vm_ipr_write(struct vax_machine *m, uint32_t n, uint32_t v);
-void vm_dev_update(struct vax_machine *m);
-void vm_int_ack(struct vax_machine *m);
-void vm_dev_reset(struct vax_machine *m);
-void vm_io_free(struct vax_machine *m);
-void vm_spam_reset(struct vax_machine *m);
 
 static const char *const mode_names[16] = {
     "LIT", "LIT", "LIT", "LIT", "IDX", "REG", "REGDEF", "AUTODEC",

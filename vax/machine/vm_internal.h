@@ -4,6 +4,7 @@
 
 #include "vax/machine/vm.h"
 #include "vax/machine/vm_fbox.h"
+#include "vax/machine/vm_mem.h"
 #include "vax/machine/vm_net.h"
 
 #include <stddef.h>
@@ -84,52 +85,6 @@ enum {
  * 5 RN + 1 (mod 16) */
 enum { LAT_0, LAT_SPEC, LAT_OPK, LAT_RN, LAT_LAST, LAT_RN1, LAT_N };
 
-/* One-line memo of the memory path (vm_mem_fast.h): the last line a
- * stream used.  Valid (span 64) until something could change the outcome
- * of a reference to it -- a cache fill, a TB or PAMM change, MAPEN or the
- * current mode changing -- which empties every memo (vm_memo_flush). */
-struct vm_memo {
-    uint32_t base;       /* the line's VA */
-    uint32_t span;       /* 64, or 0: empty */
-    uint8_t *host;       /* the line's bytes */
-    struct cache_set *set;
-    uint8_t way;
-    uint8_t tb;          /* 1: MAPEN (a reference counts a TB hit) */
-    uint32_t lru_next;   /* the set's LRU after a reference: the other way */
-};
-
-#define VM_MEMO_N 64
-#define VM_IMEMO_N 8
-/* The memos of one access mode: I-stream, data read, read with write
- * intent, write, each a small table of lines indexed by VA<11:6> (the
- * I-stream VA<8:6>).  VA<8:6> is PA<8:6>, so a line of cache set s can
- * only be in the entries whose index is s mod 8 in those bits
- * (vm_memo_sel, vm_memo_evict).  Callgrind host instructions per VAX
- * instruction on EVKAA: 8 data entries and 4 I-stream ones 274, 16 and 8
- * 249 (then; 211.2 now), 32 data entries 209.5, 64 204.9, 128 (and 32
- * I-stream ones) 205.1; 16 I-stream entries do not help.  A mode change
- * copies the memos (vm_memo_mode): 4.3BSD's boot to login: makes 17 K. */
-_Static_assert(VM_MEMO_N % 8 == 0 && VM_IMEMO_N % 8 == 0,
-               "vm_memoset_evict visits the filled entries of index s mod 8 in each table");
-#define VM_MEMO_ALL (VM_IMEMO_N + 3 * VM_MEMO_N)
-struct vm_memoset {
-    struct vm_memo i[VM_IMEMO_N];
-    struct vm_memo r[VM_MEMO_N], m[VM_MEMO_N], w[VM_MEMO_N];
-    uint32_t ipage;             /* the I-stream's page (VA >> 9) translated ... */
-    int ipage_ok;               /* ... with no TB/PAMM/MAPEN change since */
-    /* the entries filled since they were last emptied, one bit each in
-     * the order i, r, m, w (vm_memo_at): emptying and evicting visit only
-     * those (4.3BSD's boot to login: 1.0 M evictions, 215 K flushes) */
-    uint64_t filled[(VM_MEMO_ALL + 63) / 64];
-};
-
-struct cache_set {
-    uint32_t tag[VM_CACHE_WAYS];
-    uint8_t valid[VM_CACHE_WAYS];
-    uint32_t dirty[VM_CACHE_WAYS]; /* words: see the latches below */
-    uint32_t lru; /* way to replace next */
-};
-
 struct vax_machine {
     /* data path */
     union {
@@ -202,11 +157,7 @@ struct vax_machine {
     uint16_t l_mchk, l_intr;    /* MACHINE_CHECK, INTERRUPT (0: absent) */
     /* memory management (MICROARCHITECTURE.md §11): the translation
      * buffer, the MMACC latch, and the microtrap abort state */
-    struct vm_tbent {
-        uint32_t tag;           /* VA<31:9> */
-        uint32_t pte;           /* the PTE as filled (V, PROT, M, PFN) */
-        uint8_t valid;
-    } tb[2][VM_TB_SETS];        /* [0] process half, [1] system half */
+    struct vm_tbent tb[2][VM_TB_SETS]; /* [0] process half, [1] system half */
     uint32_t mmacc;             /* MMACC: <1:0> access mode, <2> write intent */
     uint32_t fcc;               /* PSL<3:0> latched by IRD (UTABORT restores it) */
     uint16_t l_tbmiss;          /* TB_MISS (0: absent) */

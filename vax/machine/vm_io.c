@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "vax/machine/vm_dev.h"
 #include "vax/machine/vm_io.h"
 #include "vax/machine/vm_mem_fast.h"
 

@@ -44,18 +44,6 @@ static inline int vm_io_space(const struct vax_machine *m, uint32_t pa)
 int vm_io_read_ref(struct vax_machine *m, uint32_t pa, unsigned n, uint64_t *out);
 int vm_io_write_ref(struct vax_machine *m, uint32_t pa, unsigned n, uint64_t v);
 
-/* vm_mem.c's pieces the I/O side uses. */
-void vm_machine_check(struct vax_machine *m, uint32_t pa, int write);
-int vm_dma_present(const struct vax_machine *m, uint32_t pa, uint32_t n);
-/* DMA wrote [pa, pa+n): the cache lines holding it are invalidated (their
- * data are already the array's), memos pointing at them flushed, and the
- * code hook told.  Returns the number of lines invalidated. */
-unsigned vm_dma_wrote(struct vax_machine *m, uint32_t pa, uint32_t n);
-/* Memory changed under the CPU (DMA); every DMA write calls it.  The trace
- * cache (vm_tcache.h) needs no invalidation: its traces check each code
- * byte where they consume it, so this does nothing (vm_mem.c). */
-void vm_code_write_notify(struct vax_machine *m, uint32_t pa, uint32_t len);
-
 /* The request logic's view (vm_dev.c). */
 void vm_io_setup(struct vax_machine *m);        /* at power-up */
 void vm_io_free(struct vax_machine *m);
@@ -79,7 +67,5 @@ int vm_io_user_start(struct vax_machine *m, struct io_script *s, struct io_term_
 /* A started user's state, its failure message and the script line it is at. */
 enum vm_script_state vm_io_user_state(const struct io_term_user *u, const char **msg,
                                       unsigned *line);
-/* vm_dev.c: a character arrives in the console receiver (RXDB). */
-void vm_console_receive(struct vax_machine *m, uint8_t c);
 
 #endif

@@ -16,11 +16,6 @@
 
 #include "vax/machine/vm_internal.h"
 
-int vm_mem_read_memo(struct vax_machine *m, uint32_t va, unsigned n, int write,
-                     uint64_t *out, struct vm_memo *mo);
-int vm_mem_write_memo(struct vax_machine *m, uint32_t va, unsigned n, uint64_t v,
-                      struct vm_memo *mo);
-
 /* n bytes at p, little endian: whole loads for the common sizes.  (Always
  * inlined: in the trace cache's executor, a call each for the sizes
  * other than 4 cost CALLS/RET 2.5% of its host instructions.) */

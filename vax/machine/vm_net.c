@@ -21,8 +21,6 @@
 #include "vax/machine/vm_net.h"
 #include "vax/io/io_random.h"
 
-int vm_mem_writep(struct vax_machine *m, uint32_t pa, unsigned n, uint64_t v);
-
 /* One exponential interarrival time in microcycles (at least 1). */
 static uint64_t interarrival(uint64_t *rng, double mean)
 {

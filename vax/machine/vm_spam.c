@@ -5,10 +5,9 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "vax/machine/vm_dev.h"
 #include "vax/machine/vm_mem_fast.h"
 #include "vax/machine/vm_spam.h"
-
-uint32_t vm_ipr_read(struct vax_machine *m, uint32_t n);
 
 /* Reset: the trace megabyte is the second one above memory, absent from
  * the PAMM until PAMMINIT.  The megabyte between stays absent for good: an
@@ -24,14 +23,6 @@ void vm_spam_reset(struct vax_machine *m)
         m->ipr[n] = 0;
     m->ipr[VM_SPAM_MB] = m->mem_alloc > m->mem_size ? mb + 1 : 0xFFFFFFFFu;
     m->ipr[VM_SPAM_MASK] = VM_SPAM_DEFAULT_MASK;
-}
-
-/* The port's gate: the private numbers exist only between a TRACEWR
- * microorder and the next IRD.  Only spam.mic issues TRACEWR, so the MTPR
- * and MFPR flows (and with them every VAX program) never reach them. */
-int vm_spam_port_refuses(const struct vax_machine *m, uint32_t n)
-{
-    return vm_spam_ipr_private(n) && !m->spam_window;
 }
 
 void vm_spam_get(struct vax_machine *m, struct vm_spam_state *s)

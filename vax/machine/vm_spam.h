@@ -84,4 +84,9 @@ int vm_spam_busy(const struct vax_machine *m);
  * READ_BUFFER would, through the back door.  Returns the number moved. */
 size_t vm_spam_drain(struct vax_machine *m, uint32_t *out, size_t max);
 
+/* ---- inside vax/machine ---- */
+/* Power-up: the private IPRs cleared, the hidden megabyte named, the
+ * default event classes. */
+void vm_spam_reset(struct vax_machine *m);
+
 #endif
