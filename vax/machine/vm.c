@@ -13,6 +13,7 @@
 #include "vax/machine/vm_datapath.h"
 #include "vax/machine/vm_dev.h"
 #include "vax/machine/vm_io.h"
+#include "vax/machine/vm_users.h"
 #include "vax/machine/vm_mem_fast.h"
 #include "vax/machine/vm_spam.h"
 #include "vax/machine/vm_tcache.h"
@@ -452,6 +453,7 @@ struct vax_machine *vm_new(const struct vm_config *cfg, char *err, size_t errlen
     m->int_dirty = 1;
     vm_pamm_reset(m);
     vm_dev_reset(m);
+    vm_users_setup(m);
     vm_spam_reset(m);
     m->psl = 0x041F0000;
     m->ipr[0x38] = 0; /* MAPEN */
@@ -465,6 +467,7 @@ void vm_free(struct vax_machine *m)
         return;
     vm_check_detach(m);
     vm_tc_free(m->tc);
+    vm_users_free(m);
     vm_io_free(m);
     free(m->mem);
     free(m->cs);

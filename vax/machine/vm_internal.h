@@ -130,6 +130,7 @@ struct vax_machine {
     uint8_t pamm[1024];
     uint32_t pamloc;
     struct cache_set cache[VM_CACHE_SETS];
+    struct vm_abus_port abus;   /* adapter space (vm_mem.h) */
     /* the memos of the current access mode, and those the other modes
      * left (vm_memo_mode) */
     struct vm_memoset memo;

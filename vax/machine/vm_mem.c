@@ -6,10 +6,16 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "vax/machine/vm_io.h"
 #include "vax/machine/vm_mem_fast.h"
 
 #define PA_MASK 0x3FFFFFFFu
+
+/* Is pa (30 bits) in an I/O adapter's window (PAMM code 0x18-0x1B)? */
+static inline int adapter_space(const struct vax_machine *m, uint32_t pa)
+{
+    uint8_t c = m->pamm[(pa >> 20) & 0x3FF];
+    return c >= 0x18 && c <= 0x1B;
+}
 
 void vm_pamm_reset(struct vax_machine *m)
 {
@@ -46,7 +52,7 @@ void vm_machine_check(struct vax_machine *m, uint32_t pa, int write)
     m->stop = VM_STOPPED;
     snprintf(m->reason, sizeof m->reason,
              "machine check: %s of non-existent %s at PA 0x%08X%s",
-             write ? "write" : "read", vm_io_space(m, pa) ? "I/O address" : "memory", pa,
+             write ? "write" : "read", adapter_space(m, pa) ? "I/O address" : "memory", pa,
              m->mchk_active ? " (in the machine-check flow)" : "");
 }
 
@@ -216,14 +222,33 @@ static inline void memo_fill(struct vax_machine *m, struct vm_memo *mo, uint32_t
     }
 }
 
+/* A reference to adapter space: through the I/O's port (vm_mem.h). */
+static int adapter_read(struct vax_machine *m, uint32_t pa, unsigned n, uint64_t *out)
+{
+    if (!m->abus.read) {
+        vm_machine_check(m, pa, 0);
+        return -1;
+    }
+    return m->abus.read(m, pa, n, out);
+}
+
+static int adapter_write(struct vax_machine *m, uint32_t pa, unsigned n, uint64_t v)
+{
+    if (!m->abus.write) {
+        vm_machine_check(m, pa, 1);
+        return -1;
+    }
+    return m->abus.write(m, pa, n, v);
+}
+
 /* n bytes at pa through the cache; a reference inside one line points
  * the memo mo (if any) at that line, va being its virtual address. */
 static inline int phys_read(struct vax_machine *m, uint32_t pa, unsigned n, uint64_t *out,
                             struct vm_memo *mo, uint32_t va)
 {
     if (!present(m, pa, n)) {
-        if (vm_io_space(m, pa)) /* adapter space: the A-bus, uncached */
-            return vm_io_read_ref(m, pa, n, out);
+        if (adapter_space(m, pa)) /* adapter space: the A-bus, uncached */
+            return adapter_read(m, pa, n, out);
         vm_machine_check(m, pa, 0);
         return -1;
     }
@@ -240,8 +265,8 @@ static inline int phys_write(struct vax_machine *m, uint32_t pa, unsigned n, uin
                              struct vm_memo *mo, uint32_t va)
 {
     if (!present(m, pa, n)) {
-        if (vm_io_space(m, pa))
-            return vm_io_write_ref(m, pa, n, v);
+        if (adapter_space(m, pa))
+            return adapter_write(m, pa, n, v);
         vm_machine_check(m, pa, 1);
         return -1;
     }
@@ -300,7 +325,7 @@ int vm_mem_write_memo(struct vax_machine *m, uint32_t va, unsigned n, uint64_t v
     if (split == n)
         return phys_write(m, pa1, n, v, mo, va);
     if (!present(m, pa1, split) || !present(m, pa2, n - split)) {
-        if (vm_io_space(m, pa1) || vm_io_space(m, pa2)) { /* adapter space: part by part */
+        if (adapter_space(m, pa1) || adapter_space(m, pa2)) { /* adapter space: part by part */
             if (phys_write(m, pa1, split, v, NULL, 0) < 0)
                 return -1;
             return phys_write(m, pa2, n - split, v >> (8 * split), NULL, 0);

@@ -64,6 +64,15 @@ struct vm_tbent {        /* a TB entry */
     uint8_t valid;
 };
 
+/* Adapter space (PAMM codes 0x18-0x1B, the I/O adapters' windows): the
+ * CPU's references there go uncached to the A-bus through the port the
+ * I/O installs at power-up (vm_io.c); without one they machine-check.  A
+ * reference returns 0, or -1 after the machine check it caused. */
+struct vm_abus_port {
+    int (*read)(struct vax_machine *m, uint32_t pa, unsigned n, uint64_t *out);
+    int (*write)(struct vax_machine *m, uint32_t pa, unsigned n, uint64_t v);
+};
+
 /* The PAMM as at power-up: memory boards, the I/O adapters' windows,
  * the rest non-existent; the memos emptied. */
 void vm_pamm_reset(struct vax_machine *m);

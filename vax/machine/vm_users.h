@@ -1,0 +1,15 @@
+/* Scripted users (vm_users.c): the host side of the console terminal and
+ * of dz0's eight lines (vm.h: vm_console_script, vm_dz_script, vm_dz_log
+ * and their states). */
+#ifndef VAX_MACHINE_VM_USERS_H
+#define VAX_MACHINE_VM_USERS_H
+
+struct vax_machine;
+
+/* After the I/O's power-up (vm_io_setup): dz0's output goes to its lines'
+ * users and logs. */
+void vm_users_setup(struct vax_machine *m);
+/* Before the I/O goes (vm_io_free): the users and their scripts. */
+void vm_users_free(struct vax_machine *m);
+
+#endif
