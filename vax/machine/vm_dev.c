@@ -13,6 +13,7 @@
 #include "vax/machine/vm_io.h"
 #include "vax/machine/vm_mem_fast.h"
 #include "vax/machine/vm_spam.h"
+#include "vax/machine/vm_tcache_check.h"
 
 #define SID_8600 0x040704D2u
 

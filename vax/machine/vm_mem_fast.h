@@ -160,7 +160,7 @@ static inline int vm_memo_hit(const struct vm_memo *mo, uint32_t va, unsigned n)
  * in the page the I-stream last translated, with no TB, PAMM, MAPEN or
  * mode change since: the TB lookup and the PAMM check would give the
  * same answer.  (The sequencer then needs no abort state for the fetch;
- * vm.c.) */
+ * vm_interp.c.) */
 static inline int vm_istream_safe(const struct vax_machine *m, unsigned n)
 {
     uint32_t pc = m->r[15];

@@ -8,6 +8,7 @@
 #include "vax/machine/vm_dev.h"
 #include "vax/machine/vm_mem_fast.h"
 #include "vax/machine/vm_spam.h"
+#include "vax/machine/vm_tcache_check.h"
 
 /* Reset: the trace megabyte is the second one above memory, absent from
  * the PAMM until PAMMINIT.  The megabyte between stays absent for good: an

@@ -7,8 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "vax/machine/vm_datapath.h"
-#include "vax/machine/vm_spam.h"
 #include "vax/machine/vm_tcache.h"
 
 _Static_assert(offsetof(struct tc_trace, succ2) <= TC_TRACE_HOT,
@@ -292,7 +290,7 @@ struct opd {
 };
 
 /* The latch-dependent selectors resolved for one word (mirrors src() and
- * src_slow() in vm.c; anything not known here makes the word generic). */
+ * src_slow() in vm_interp.c; anything not known here makes the word generic). */
 static struct opd src_opd(struct vax_machine *m, const struct uword *w, unsigned code,
                           unsigned sel, unsigned kind, const struct tc_latch *l,
                           unsigned wd)

@@ -35,7 +35,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "vax/machine/vm_internal.h"
+#include "vax/machine/vm_interp.h"
 
 /* The sequencer's latches at one point of a path: what a trace keeps
  * as constants.  The RN group (RN, SPECB, the literal) and RX are
@@ -479,6 +479,11 @@ struct vm_tcache {
      * its successor is predicted across them (&nil: none) */
     struct tc_trace *last;
 };
+
+/* vm_tcache_exec.c: the IRD point with the trace cache on (vm_interp.h,
+ * IRDP_*). */
+int vm_tc_run(struct vax_machine *m, uint64_t limit, int mapen, int snapped,
+              unsigned *upc);
 
 struct vm_tcache *vm_tc_new(void);
 void vm_tc_free(struct vm_tcache *tc);

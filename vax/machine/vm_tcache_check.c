@@ -15,6 +15,8 @@
 #include <string.h>
 
 #include "vax/machine/vm_internal.h"
+#include "vax/machine/vm_machine.h"
+#include "vax/machine/vm_tcache_check.h"
 
 struct vm_tc_check {
     uint64_t steps;

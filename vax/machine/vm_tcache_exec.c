@@ -16,9 +16,6 @@
  *   starting PSL where its uops computed them (TW_FL, TW_A, TW_PSL0). */
 #include <string.h>
 
-#include "vax/machine/vm_datapath.h"
-#include "vax/machine/vm_mem_fast.h"
-#include "vax/machine/vm_spam.h"
 #include "vax/machine/vm_tcache.h"
 
 /* A memo hit's bookkeeping (vm_read_fast's fast lane, the check done). */
@@ -618,7 +615,7 @@ ird_cold:
             vm_ird_pending(m, mapen, fl, psl0, a);
             TC_RET(IRDP_RETURN);
         }
-        /* the fetch may microtrap: the abort state, as vm.c's ird_point */
+        /* the fetch may microtrap: the abort state, as vm_interp.c's ird_point */
         irdsnap = vm_seq_abort_state(m, mapen, 3, fl, psl0, a, 1);
     }
 
@@ -744,7 +741,7 @@ ird_taken: /* an interrupt or a trace fault instead of the fetch */
     *pupc = next;
     TC_RET(IRDP_CONT);
 
-fetch_trap: /* the opcode fetch microtrapped or stopped (ird_point in vm.c) */
+fetch_trap: /* the opcode fetch microtrapped or stopped (ird_point in vm_interp.c) */
     if (fin)
         tc_latch_apply(m, fin);
     if (m->stop)
