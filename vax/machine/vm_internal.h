@@ -141,6 +141,11 @@ struct vax_machine {
     struct vm_io *io;
     vm_utrace_fn utrace;
     void *utrace_ctx;
+    /* the engine above the sequencer that runs from its IRD points (the
+     * dispatch interface, vm_interp.h: the trace cache's vm_tc_run; NULL:
+     * none) */
+    int (*engine)(struct vax_machine *m, uint64_t limit, int mapen, int snapped,
+                  unsigned *upc);
     /* the microcode trace cache (vm_tcache.c; NULL: off) and its scratch
      * cells: sources a handler computes (IB, RXS, ...) before the ALU */
     struct vm_tcache *tc;

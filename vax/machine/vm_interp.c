@@ -4,14 +4,13 @@
  * multiplexer, its ALU and condition codes (vm_datapath.h), its memory
  * request (vm_mem_fast.h), its MISC function, the microtrap abort state,
  * and the sequencer's choice of the next micro-address, IRD (vm_ird.h)
- * among them, where the trace cache (an engine above, vm_tcache.h) may
- * take over.  This file knows the microword's fields; it knows no VAX
+ * among them, where an engine above the sequencer (the trace cache) may
+ * take over (vm_interp.h).  This file knows the microword's fields; it knows no VAX
  * instruction. */
 #include <stdio.h>
 #include <string.h>
 
 #include "vax/machine/vm_interp.h"
-#include "vax/machine/vm_tcache.h"
 
 static void stop(struct vax_machine *m, const char *why)
 {
@@ -606,19 +605,21 @@ static inline int seq_abort_state(struct vax_machine *m, int mapen, unsigned n,
 /* The IRD point (§4): the sequencing of a word that ends an instruction,
  * after its data path, memory request and MISC.  With MAPEN the abort
  * state is taken just before the fetch unless it cannot microtrap; then
- * the trace cache (vm_tcache.c) when it is on, else the IRD hardware.
- * `step` 0 skips the instruction-step stop (a resumed IRD point). */
-static ALWAYS_INLINE int ird_point(struct vax_machine *m, uint64_t limit, int mapen, int use_tc,
-                            int step, unsigned fl, uint32_t psl0, uint32_t a,
-                            unsigned *upc)
+ * the engine above the sequencer (the trace cache) when there is one and
+ * the loop lets it (use_engine: the loop's MAPEN is the machine's), else
+ * the IRD hardware.  `step` 0 skips the instruction-step stop (a resumed
+ * IRD point). */
+static ALWAYS_INLINE int ird_point(struct vax_machine *m, uint64_t limit, int mapen,
+                                   int use_engine, int step, unsigned fl, uint32_t psl0,
+                                   uint32_t a, unsigned *upc)
 {
     if (UNLIKELY(m->step_ird) && step) {
         vm_ird_pending(m, mapen, fl, psl0, a);
         return IRDP_RETURN;
     }
     int seqsnap = seq_abort_state(m, mapen, 3, fl, psl0, a, 1);
-    if (use_tc && m->tc)
-        return vm_tc_run(m, limit, mapen, seqsnap, upc);
+    if (use_engine && m->engine)
+        return m->engine(m, limit, mapen, seqsnap, upc);
     uint16_t next = ird(m, 1);
     if (UNLIKELY(m->stop | m->utrap)) {
         if (m->stop)
@@ -668,15 +669,15 @@ static ALWAYS_INLINE void run_loop(struct vax_machine *m, uint64_t limit, int tr
      * this one, so that chain should not go through memory; m->upc is
      * kept up to date for everything that reads it */
     unsigned upc = m->upc;
-    int use_tc = mapmode != 2;
+    int use_engine = mapmode != 2; /* (not while micro-tracing) */
     if (single) {
         si->status = VM_WS_STOP;
         si->trapped = 0;
         si->remap = 0;
     } else if (UNLIKELY(m->pend_ird)) { /* an IRD point left pending */
         m->pend_ird = 0;
-        /* (the trace cache only for the MAPEN this loop runs) */
-        int rc = ird_point(m, limit, m->pend_mapen, use_tc && m->pend_mapen == (mapmode == 1),
+        /* (the engine only for the MAPEN this loop runs) */
+        int rc = ird_point(m, limit, m->pend_mapen, use_engine && m->pend_mapen == (mapmode == 1),
                            0, m->pend_fl, m->pend_psl0, m->pend_a, &upc);
         if (rc == IRDP_RETURN)
             return;
@@ -915,7 +916,7 @@ static ALWAYS_INLINE void run_loop(struct vax_machine *m, uint64_t limit, int tr
             si->remap = remap;
             return;
         } else {
-            int rc = ird_point(m, limit, mapen, use_tc && !remap, 1, fl, psl0, a, &upc);
+            int rc = ird_point(m, limit, mapen, use_engine && !remap, 1, fl, psl0, a, &upc);
             if (rc == IRDP_RETURN)
                 return;
             if (rc == IRDP_REMAP) {

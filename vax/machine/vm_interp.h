@@ -63,13 +63,16 @@ int vm_cond(const struct vax_machine *m, unsigned c, unsigned fl, uint32_t psl,
 /* Stops the machine with "microcode error: what at micro-address ...". */
 void vm_ucode_error(struct vax_machine *m, const char *what);
 
-/* ---- the dispatch interface: what the sequencer calls above it ---- */
+/* ---- the dispatch interface: the one way the sequencer calls up ---- */
 
-/* The IRD point with an engine above the sequencer (the trace cache)
- * on: the engine runs from there (`snapped`: the abort state for its
- * fetch is taken) and says where the loop goes on: at *upc, return from
- * the loop (stopped, or an instruction step ended), or MAPEN changed (the
- * other loop). */
+/* The machine's `engine` (vm_internal.h), when not NULL, is called at
+ * every IRD point the interpreter reaches (not while micro-tracing), as
+ *     int engine(m, limit, mapen, snapped, &upc)
+ * with the abort state for the opcode fetch taken if `snapped`; it runs
+ * the machine from there, as far as it can, and returns where the loop
+ * goes on: IRDP_CONT at *upc, IRDP_RETURN from the loop (stopped, or an
+ * instruction step ended), IRDP_REMAP for the other MAPEN's loop.  The
+ * trace cache's is vm_tc_run (vm_tcache_exec.h). */
 enum { IRDP_CONT, IRDP_RETURN, IRDP_REMAP };
 
 #endif

@@ -13,6 +13,7 @@
 #include "vax/machine/vm_io.h"
 #include "vax/machine/vm_machine.h"
 #include "vax/machine/vm_tcache.h"
+#include "vax/machine/vm_tcache_exec.h"
 #include "vax/machine/vm_tcache_check.h"
 #include "vax/machine/vm_users.h"
 
@@ -75,6 +76,7 @@ struct vax_machine *vm_new(const struct vm_config *cfg, char *err, size_t errlen
             vm_free(m);
             return NULL;
         }
+        m->engine = vm_tc_run;
     }
     if (cfg && cfg->tcache_check) {
         if (!m->tc) {
@@ -131,16 +133,6 @@ void vm_set_psl(struct vax_machine *m, uint32_t v)
 }
 
 int vm_halted(const struct vax_machine *m) { return m->stop == VM_STOPPED; }
-
-void vm_tcache_stats(const struct vax_machine *m, struct vm_tcache_stats *s)
-{
-    memset(s, 0, sizeof *s);
-    if (m->tc) {
-        *s = m->tc->st;
-        s->lookups += s->hits; /* (lookups counts the misses) */
-        s->bytes = m->tc->used;
-    }
-}
 
 enum vm_stop vm_step_instruction(struct vax_machine *m, uint64_t max_cycles)
 {

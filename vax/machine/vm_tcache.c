@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "vax/machine/vm_tcache.h"
+#include "vax/machine/vm_tcache_exec.h"
 
 _Static_assert(offsetof(struct tc_trace, succ2) <= TC_TRACE_HOT,
                "the fields read at every instruction fit one host cache line");
@@ -200,6 +201,16 @@ void vm_tc_latch_get(const struct vax_machine *m, struct tc_latch *l, int rn_def
     }
     if (rx_def)
         l->rx = m->rx;
+}
+
+void vm_tcache_stats(const struct vax_machine *m, struct vm_tcache_stats *s)
+{
+    memset(s, 0, sizeof *s);
+    if (m->tc) {
+        *s = m->tc->st;
+        s->lookups += s->hits; /* (lookups counts the misses) */
+        s->bytes = m->tc->used;
+    }
 }
 
 /* ---- the builder ---- */

@@ -480,10 +480,7 @@ struct vm_tcache {
     struct tc_trace *last;
 };
 
-/* vm_tcache_exec.c: the IRD point with the trace cache on (vm_interp.h,
- * IRDP_*). */
-int vm_tc_run(struct vax_machine *m, uint64_t limit, int mapen, int snapped,
-              unsigned *upc);
+/* ---- vm_tcache.c: the store, the recorder and the builder ---- */
 
 struct vm_tcache *vm_tc_new(void);
 void vm_tc_free(struct vm_tcache *tc);
@@ -492,8 +489,6 @@ void vm_tc_flush(struct vm_tcache *tc);
 struct tc_trace *vm_tc_find(struct vm_tcache *tc, uint32_t pa);
 void vm_tc_drop(struct vm_tcache *tc, struct tc_trace *t);
 void *vm_tc_alloc(struct vm_tcache *tc, size_t n);
-/* The executor's handler for each uop code (NULL entries: a switch). */
-const void *const *vm_tc_handlers(void);
 
 /* The recorder: runs words through the interpreter from the machine's
  * upc (a root: just after the decode of `opc` at `key`, the decode

@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "vax/machine/vm_tcache.h"
+#include "vax/machine/vm_tcache_exec.h"
 
 /* A memo hit's bookkeeping (vm_read_fast's fast lane, the check done). */
 static inline void memo_count(struct vax_machine *m, struct vm_memo *mo)
