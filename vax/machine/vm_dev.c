@@ -13,7 +13,6 @@
 #include "vax/machine/vm_io.h"
 #include "vax/machine/vm_mem_fast.h"
 #include "vax/machine/vm_spam.h"
-#include "vax/machine/vm_tcache_check.h"
 
 #define SID_8600 0x040704D2u
 
@@ -126,7 +125,7 @@ static void iccs_write(struct vax_machine *m, uint32_t v)
 
 static void con_putc(struct vax_machine *m, int c)
 {
-    if (m->con_discard) /* the lock-step check's shadow */
+    if (m->con_discard) /* (the lock-step check's second machine) */
         return;
     FILE *f = m->con_out ? (FILE *)m->con_out : stdout;
     fputc(c, f);
@@ -480,21 +479,17 @@ void vm_ipr_write(struct vax_machine *m, uint32_t n, uint32_t v)
     }
 }
 
-uint32_t vm_ipr(struct vax_machine *m, int n)
+/* ---- the host's side (vm_host.c: vm_ipr, vm_set_ipr, vm_console_input) ---- */
+
+uint32_t vm_dev_host_ipr_read(struct vax_machine *m, int n)
 {
-    uint32_t v;
     if (vm_spam_ipr_private((uint32_t)n & 0xFF)) /* the host: no gate */
-        v = m->ipr[n & 0xFF];
-    else
-        v = vm_ipr_read(m, (uint32_t)n & 0xFF);
-    if (m->shadow && vm_ipr(m->shadow, n) != v)
-        vm_check_note(m, "a host read of an IPR");
-    return v;
+        return m->ipr[n & 0xFF];
+    return vm_ipr_read(m, (uint32_t)n & 0xFF);
 }
-void vm_set_ipr(struct vax_machine *m, int n, uint32_t v)
+
+void vm_dev_host_ipr_write(struct vax_machine *m, int n, uint32_t v)
 {
-    if (m->shadow)
-        vm_set_ipr(m->shadow, n, v);
     m->int_dirty = 1;
     if (vm_spam_ipr_private((uint32_t)n & 0xFF))
         m->ipr[n & 0xFF] = v;
@@ -502,10 +497,8 @@ void vm_set_ipr(struct vax_machine *m, int n, uint32_t v)
         vm_ipr_write(m, (uint32_t)n & 0xFF, v);
 }
 
-void vm_console_input(struct vax_machine *m, const void *buf, size_t n)
+void vm_dev_console_input(struct vax_machine *m, const void *buf, size_t n)
 {
-    if (m->shadow)
-        vm_console_input(m->shadow, buf, n);
     m->con_in = buf;
     m->con_in_len = n;
     m->con_in_pos = 0;

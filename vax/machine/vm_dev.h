@@ -5,6 +5,7 @@
 #ifndef VAX_MACHINE_VM_DEV_H
 #define VAX_MACHINE_VM_DEV_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 struct vax_machine;
@@ -26,5 +27,13 @@ void vm_dev_reset(struct vax_machine *m);
 /* A character arrives in the console receiver (RXDB): a console script
  * typing it. */
 void vm_console_receive(struct vax_machine *m, uint8_t c);
+
+/* The host's side (vm_host.c's vm_ipr, vm_set_ipr, vm_console_input): an
+ * IPR read and written as the console does, SPAM's private ones without
+ * the gate; the console terminal's input (scripted: buf, n; the buffer
+ * must outlive the run). */
+uint32_t vm_dev_host_ipr_read(struct vax_machine *m, int n);
+void vm_dev_host_ipr_write(struct vax_machine *m, int n, uint32_t v);
+void vm_dev_console_input(struct vax_machine *m, const void *buf, size_t n);
 
 #endif

@@ -162,9 +162,9 @@ struct vax_machine {
     uint32_t pend_psl0, pend_a;
     /* the lockstep check (vm_tcache_check.c): a second machine running
      * the plain interpreter beside this one; NULL: none */
-    struct vax_machine *shadow;
     struct vm_tc_check *check;
-    int con_discard;            /* console output goes nowhere (the shadow) */
+    int con_discard;            /* console output goes nowhere (the check's
+                                 * second machine) */
     /* accounting and status */
     struct vm_stats st;
     enum vm_stop stop;

@@ -165,15 +165,11 @@ void vm_io_console_output(struct vax_machine *m, uint8_t c)
 
 /* ---- attaching media ---- */
 
-int vm_attach(struct vax_machine *m, const char *dev, const char *path, int readonly,
-              char *err, size_t errlen)
+int vm_io_attach(struct vax_machine *m, const char *dev, const char *path, int readonly,
+                 char *err, size_t errlen)
 {
     if (!m->io) {
         snprintf(err, errlen, "the machine has no I/O system");
-        return -1;
-    }
-    if (m->shadow) { /* two machines would share the medium's file */
-        snprintf(err, errlen, "the trace cache's lock-step check runs without media");
         return -1;
     }
     return io_system_attach(m->io->sys, dev, path, readonly, err, errlen);
@@ -181,15 +177,13 @@ int vm_attach(struct vax_machine *m, const char *dev, const char *path, int read
 
 struct io_system *vm_io_system(struct vax_machine *m) { return m->io ? m->io->sys : NULL; }
 
-int vm_ether_start(struct vax_machine *m, const struct io_netsrc_config *c,
-                   io_netsrc_tap_fn tap, void *tap_ctx, char *err, size_t errlen)
+int vm_io_ether_start(struct vax_machine *m, const struct io_netsrc_config *c,
+                      io_netsrc_tap_fn tap, void *tap_ctx, char *err, size_t errlen)
 {
     if (!m->io) {
         snprintf(err, errlen, "the machine has no I/O system");
         return -1;
     }
-    if (m->shadow && vm_ether_start(m->shadow, c, NULL, NULL, err, errlen) < 0)
-        return -1;
     return io_system_net_start(m->io->sys, c, tap, tap_ctx, err, errlen);
 }
 

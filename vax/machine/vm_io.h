@@ -46,5 +46,11 @@ int vm_io_int_eval(const struct vax_machine *m, uint32_t *vec);
 void vm_io_int_ack(struct vax_machine *m, int ipl);
 /* The console terminal printed c (its script watches). */
 void vm_io_console_output(struct vax_machine *m, uint8_t c);
+/* The host's side (vm_host.c's vm_attach, vm_ether_start): a medium
+ * attached to a drive, the DEUNA connected to the network outside. */
+int vm_io_attach(struct vax_machine *m, const char *dev, const char *path, int readonly,
+                 char *err, size_t errlen);
+int vm_io_ether_start(struct vax_machine *m, const struct io_netsrc_config *c,
+                      io_netsrc_tap_fn tap, void *tap_ctx, char *err, size_t errlen);
 
 #endif

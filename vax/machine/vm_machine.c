@@ -1,9 +1,11 @@
-/* The machine's lifecycle and its run loop: making a machine -- the
- * memory array, the control store and decode ROMs from the microcode,
- * the trace cache, the lock-step check, the rooms at power-up -- and
- * freeing it; the host's view of its registers and counters; running it
- * (the console's START, then the microcycle loop, vm_interp.c) until it
- * stops, reaches a cycle limit or ends an instruction step. */
+/* The machine's lifecycle and its run loop (vm_machine.h), the wiring of
+ * the rooms: making a machine -- the memory array, the control store and
+ * decode ROMs from the microcode, the trace cache as the sequencer's
+ * engine, the rooms at power-up -- and freeing it; the host's view of its
+ * registers and counters; running it (the console's START, then the
+ * microcycle loop, vm_interp.c) until it stops, reaches a cycle limit or
+ * ends an instruction step.  The host's calls that change it, and the
+ * lock-step check, are vm_host.c's. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,10 +16,9 @@
 #include "vax/machine/vm_machine.h"
 #include "vax/machine/vm_tcache.h"
 #include "vax/machine/vm_tcache_exec.h"
-#include "vax/machine/vm_tcache_check.h"
 #include "vax/machine/vm_users.h"
 
-struct vax_machine *vm_new(const struct vm_config *cfg, char *err, size_t errlen)
+struct vax_machine *vm_machine_new(const struct vm_config *cfg, char *err, size_t errlen)
 {
     uint32_t mb = cfg && cfg->memory_mb ? cfg->memory_mb : 16;
     if (mb > 512) {
@@ -46,7 +47,7 @@ struct vax_machine *vm_new(const struct vm_config *cfg, char *err, size_t errlen
     m->cs = calloc(UCS_SIZE, sizeof *m->cs);
     if (!m->mem || !m->cs) {
         snprintf(err, errlen, "out of memory for %u MB", mb);
-        vm_free(m);
+        vm_machine_free(m);
         return NULL;
     }
     struct ucode_image def;
@@ -54,7 +55,7 @@ struct vax_machine *vm_new(const struct vm_config *cfg, char *err, size_t errlen
     int own = 0;
     if (!img) {
         if (ucode_default_image(&def, err, errlen) < 0) {
-            vm_free(m);
+            vm_machine_free(m);
             return NULL;
         }
         img = &def;
@@ -65,7 +66,7 @@ struct vax_machine *vm_new(const struct vm_config *cfg, char *err, size_t errlen
     if (own)
         ucode_image_free(&def);
     if (rc < 0) {
-        vm_free(m);
+        vm_machine_free(m);
         return NULL;
     }
     m->cur = &m->drom[0];
@@ -73,21 +74,10 @@ struct vax_machine *vm_new(const struct vm_config *cfg, char *err, size_t errlen
         m->tc = vm_tc_new();
         if (!m->tc) {
             snprintf(err, errlen, "out of memory for the trace cache");
-            vm_free(m);
+            vm_machine_free(m);
             return NULL;
         }
         m->engine = vm_tc_run;
-    }
-    if (cfg && cfg->tcache_check) {
-        if (!m->tc) {
-            snprintf(err, errlen, "the lock-step check needs the trace cache");
-            vm_free(m);
-            return NULL;
-        }
-        if (vm_check_attach(m, cfg, err, errlen) < 0) {
-            vm_free(m);
-            return NULL;
-        }
     }
     vm_fbox_reset(&m->fbox);
     relatch(m);
@@ -102,11 +92,10 @@ struct vax_machine *vm_new(const struct vm_config *cfg, char *err, size_t errlen
     return m;
 }
 
-void vm_free(struct vax_machine *m)
+void vm_machine_free(struct vax_machine *m)
 {
     if (!m)
         return;
-    vm_check_detach(m);
     vm_tc_free(m->tc);
     vm_users_free(m);
     vm_io_free(m);
@@ -116,17 +105,10 @@ void vm_free(struct vax_machine *m)
 }
 
 uint32_t vm_reg(const struct vax_machine *m, int n) { return m->r[n & 15]; }
-void vm_set_reg(struct vax_machine *m, int n, uint32_t v)
-{
-    m->r[n & 15] = v;
-    if (m->shadow)
-        vm_set_reg(m->shadow, n, v);
-}
 uint32_t vm_psl(const struct vax_machine *m) { return m->psl; }
-void vm_set_psl(struct vax_machine *m, uint32_t v)
+
+void vm_machine_set_psl(struct vax_machine *m, uint32_t v)
 {
-    if (m->shadow)
-        vm_set_psl(m->shadow, v);
     m->psl = v;
     vm_memo_flush(m);
     m->int_dirty = 1;
@@ -156,13 +138,6 @@ void vm_set_utrace(struct vax_machine *m, vm_utrace_fn fn, void *ctx)
 {
     m->utrace = fn;
     m->utrace_ctx = ctx;
-}
-
-enum vm_stop vm_run(struct vax_machine *m, uint64_t max_cycles)
-{
-    if (m->shadow)
-        return vm_check_run(m, max_cycles);
-    return vm_run_plain(m, max_cycles);
 }
 
 enum vm_stop vm_run_plain(struct vax_machine *m, uint64_t max_cycles)

@@ -393,12 +393,10 @@ int vm_mem_write16(struct vax_machine *m, uint32_t va, const uint32_t in[4])
     return 0;
 }
 
-int vm_phys_write(struct vax_machine *m, uint32_t pa, const void *buf, size_t n)
+int vm_mem_host_write(struct vax_machine *m, uint32_t pa, const void *buf, size_t n)
 {
     if (pa > m->mem_alloc || n > m->mem_alloc - pa)
         return -1;
-    if (m->shadow)
-        vm_phys_write(m->shadow, pa, buf, n);
     memcpy(m->mem + pa, buf, n);
     return 0;
 }

@@ -6,6 +6,7 @@
 #ifndef VAX_MACHINE_VM_MEM_H
 #define VAX_MACHINE_VM_MEM_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "vax/machine/vm.h"
@@ -107,6 +108,10 @@ int vm_mem_write16(struct vax_machine *m, uint32_t va, const uint32_t in[4]);
  * told; returns the number of lines invalidated. */
 int vm_dma_present(const struct vax_machine *m, uint32_t pa, uint32_t n);
 unsigned vm_dma_wrote(struct vax_machine *m, uint32_t pa, uint32_t n);
+/* The host's back door: vm_phys_write (vm_host.c) writes through this
+ * one, vm_phys_read (vm.h) is memory's own.  0, or -1 outside the array. */
+int vm_mem_host_write(struct vax_machine *m, uint32_t pa, const void *buf, size_t n);
+
 /* Memory changed under the CPU (DMA); every DMA write calls it.  The trace
  * cache (vm_tcache.h) needs no invalidation: its traces check each code
  * byte where they consume it, so this does nothing. */

@@ -74,6 +74,10 @@ void vm_net_get_stats(const struct vax_machine *m, struct vm_net_stats *s);
 void vm_net_arrivals(const struct vm_net_config *c, uint64_t *out, size_t n);
 
 /* ---- inside vax/machine ---- */
+/* vm_net_configure's work on one machine (vm_host.c does it to the
+ * lock-step check's second machine too). */
+int vm_net_setup(struct vax_machine *m, const struct vm_net_config *c, char *err,
+                 size_t errlen);
 /* Deliver every arrival due by now (from vm_dev_update). */
 void vm_net_update(struct vax_machine *m);
 /* The IPR port for 0x70-0x74: sets m->ipr_bad when absent or not allowed. */

@@ -8,7 +8,6 @@
 #include "vax/machine/vm_dev.h"
 #include "vax/machine/vm_mem_fast.h"
 #include "vax/machine/vm_spam.h"
-#include "vax/machine/vm_tcache_check.h"
 
 /* Reset: the trace megabyte is the second one above memory, absent from
  * the PAMM until PAMMINIT.  The megabyte between stays absent for good: an
@@ -41,10 +40,8 @@ void vm_spam_get(struct vax_machine *m, struct vm_spam_state *s)
     s->drops = r[VM_SPAM_DROPS];
 }
 
-void vm_spam_set_options(struct vax_machine *m, uint32_t opts, uint32_t mask)
+void vm_spam_options(struct vax_machine *m, uint32_t opts, uint32_t mask)
 {
-    if (m->shadow)
-        vm_spam_set_options(m->shadow, opts, mask);
     uint32_t o = VM_SPAM_ST_KONLY | VM_SPAM_ST_NOXLATE;
     m->ipr[VM_SPAM_STAT] = (m->ipr[VM_SPAM_STAT] & ~o) | (opts & o);
     m->ipr[VM_SPAM_MASK] = mask;
@@ -62,14 +59,12 @@ static void put64(struct vax_machine *m, uint32_t pa, uint32_t w0, uint32_t w1)
         b[i] = (uint8_t)(w0 >> (8 * i));
         b[4 + i] = (uint8_t)(w1 >> (8 * i));
     }
-    vm_phys_write(m, pa, b, sizeof b);
+    vm_mem_host_write(m, pa, b, sizeof b);
 }
 
-int vm_spam_console_enable(struct vax_machine *m, uint32_t slot, uint32_t start,
-                           uint32_t end, char *err, size_t errlen)
+int vm_spam_enable(struct vax_machine *m, uint32_t slot, uint32_t start, uint32_t end,
+                   char *err, size_t errlen)
 {
-    if (m->shadow)
-        vm_spam_console_enable(m->shadow, slot, start, end, err, errlen);
     uint32_t *r = m->ipr;
     uint32_t mb = r[VM_SPAM_MB];
     if (mb == 0xFFFFFFFFu) {
@@ -109,7 +104,7 @@ int vm_spam_console_enable(struct vax_machine *m, uint32_t slot, uint32_t start,
 
 int vm_spam_busy(const struct vax_machine *m) { return m->spam_window; }
 
-size_t vm_spam_drain(struct vax_machine *m, uint32_t *out, size_t max)
+size_t vm_spam_take(struct vax_machine *m, uint32_t *out, size_t max)
 {
     uint32_t *r = m->ipr;
     size_t n = 0;
@@ -126,19 +121,6 @@ size_t vm_spam_drain(struct vax_machine *m, uint32_t *out, size_t max)
         if (r[VM_SPAM_RD] == r[VM_SPAM_END])
             r[VM_SPAM_RD] = r[VM_SPAM_START];
         r[VM_SPAM_COUNT]--;
-    }
-    if (m->shadow) { /* the shadow's records must be the same */
-        uint32_t sb[2 * 64];
-        for (size_t i = 0; i < n;) {
-            size_t k = vm_spam_drain(m->shadow, sb, n - i < 64 ? n - i : 64);
-            if (k == 0 || memcmp(sb, out + 2 * i, k * 2 * sizeof sb[0])) {
-                vm_check_note(m, "a SPAM record drained by the host");
-                break;
-            }
-            i += k;
-        }
-        if (m->shadow->ipr[VM_SPAM_COUNT] != r[VM_SPAM_COUNT])
-            vm_check_note(m, "the SPAM record count");
     }
     return n;
 }

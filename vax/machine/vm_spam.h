@@ -88,5 +88,12 @@ size_t vm_spam_drain(struct vax_machine *m, uint32_t *out, size_t max);
 /* Power-up: the private IPRs cleared, the hidden megabyte named, the
  * default event classes. */
 void vm_spam_reset(struct vax_machine *m);
+/* The work of vm_spam_set_options, vm_spam_console_enable and
+ * vm_spam_drain on one machine (vm_host.c does them to the lock-step
+ * check's second machine too, and compares the records drained). */
+void vm_spam_options(struct vax_machine *m, uint32_t opts, uint32_t mask);
+int vm_spam_enable(struct vax_machine *m, uint32_t slot, uint32_t start, uint32_t end,
+                   char *err, size_t errlen);
+size_t vm_spam_take(struct vax_machine *m, uint32_t *out, size_t max);
 
 #endif

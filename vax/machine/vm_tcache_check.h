@@ -10,10 +10,13 @@
 #include "vax/machine/vm.h"
 
 /* Makes m's second machine (cfg without the trace cache).  0, or -1 with
- * a message. */
+ * a message (vm_check_detach then frees what was made). */
 int vm_check_attach(struct vax_machine *m, const struct vm_config *cfg, char *err,
                     size_t errlen);
 void vm_check_detach(struct vax_machine *m);
+/* The second machine, to which the host's calls go too (vm_host.c);
+ * NULL: m is not checked. */
+struct vax_machine *vm_check_twin(const struct vax_machine *m);
 /* A host read that gave the two machines different answers. */
 void vm_check_note(struct vax_machine *m, const char *what);
 /* vm_run for a checked machine: both step an instruction at a time and

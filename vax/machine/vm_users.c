@@ -65,11 +65,9 @@ static enum vm_script_state user_state(const struct io_term_user *u, const char 
 /* The script types into the console receiver (RXDB). */
 static void console_type(void *ctx, uint8_t c) { vm_console_receive(ctx, c); }
 
-int vm_console_script(struct vax_machine *m, const char *text, size_t len, const char *name,
-                      double timeout_s, char *err, size_t errlen)
+int vm_users_console_script(struct vax_machine *m, const char *text, size_t len,
+                            const char *name, double timeout_s, char *err, size_t errlen)
 {
-    if (m->shadow) /* the lock-step check's second machine: the same typist */
-        vm_console_script(m->shadow, text, len, name, timeout_s, err, errlen);
     if (!m->io) {
         snprintf(err, errlen, "the machine has no I/O system");
         return -1;
@@ -82,7 +80,7 @@ int vm_console_script(struct vax_machine *m, const char *text, size_t len, const
     if (user_start(m, &m->io->con_script, &m->io->con_user, text, len, name, timeout_s,
                    &cfg, err, errlen) < 0)
         return -1;
-    vm_console_input(m, "", 0); /* the script types; the host's stdin does not */
+    vm_dev_console_input(m, "", 0); /* the script types; the host's stdin does not */
     m->io->con_user_on = 1;
     return 0;
 }
@@ -157,11 +155,10 @@ void vm_users_free(struct vax_machine *m)
     }
 }
 
-int vm_dz_script(struct vax_machine *m, unsigned line, const char *text, size_t len,
-                 const char *name, double timeout_s, uint64_t seed, char *err, size_t errlen)
+int vm_users_dz_script(struct vax_machine *m, unsigned line, const char *text, size_t len,
+                       const char *name, double timeout_s, uint64_t seed, char *err,
+                       size_t errlen)
 {
-    if (m->shadow) /* the lock-step check's second machine: the same user */
-        vm_dz_script(m->shadow, line, text, len, name, timeout_s, seed, err, errlen);
     if (!dz0(m)) {
         snprintf(err, errlen, "the machine has no DZ11");
         return -1;
