@@ -60,7 +60,6 @@ struct vax_machine {
     uint8_t pamm[1024];
     uint32_t pamloc;
     struct cache_set cache[VM_CACHE_SETS];
-    struct vm_abus_port abus;   /* adapter space (vm_mem.h) */
     /* the memos of the current access mode, and those the other modes
      * left (vm_memo_mode) */
     struct vm_memoset memo;
@@ -141,11 +140,6 @@ struct vax_machine {
     struct vm_io *io;
     vm_utrace_fn utrace;
     void *utrace_ctx;
-    /* the engine above the sequencer that runs from its IRD points (the
-     * dispatch interface, vm_interp.h: the trace cache's vm_tc_run; NULL:
-     * none) */
-    int (*engine)(struct vax_machine *m, uint64_t limit, int mapen, int snapped,
-                  unsigned *upc);
     /* the microcode trace cache (vm_tcache.c; NULL: off) and its scratch
      * cells: sources a handler computes (IB, RXS, ...) before the ALU */
     struct vm_tcache *tc;
@@ -160,6 +154,11 @@ struct vax_machine {
     int pend_ird, pend_mapen;
     unsigned pend_fl;
     uint32_t pend_psl0, pend_a;
+    /* the engine above the sequencer that runs from its IRD points (the
+     * dispatch interface, vm_interp.h: the trace cache's vm_tc_run; NULL:
+     * none) */
+    int (*engine)(struct vax_machine *m, uint64_t limit, int mapen, int snapped,
+                  unsigned *upc);
     /* the lockstep check (vm_tcache_check.c): a second machine running
      * the plain interpreter beside this one; NULL: none */
     struct vm_tc_check *check;
@@ -169,6 +168,8 @@ struct vax_machine {
     struct vm_stats st;
     enum vm_stop stop;
     char reason[160];
+    /* adapter space: memory's port to the I/O (vm_mem.h) */
+    struct vm_abus_port abus;
 };
 
 _Static_assert(offsetof(struct vax_machine, psl) ==
