@@ -432,6 +432,145 @@ static inline int tc_bytes8(const struct tc_trace *t, const uint8_t *hp)
     return ((x ^ t->ib0) & t->im0) == 0;
 }
 
+/* ---- tc_run's pieces ----
+ * tc_run itself keeps the hot ways (the IRD point, the fetch and the
+ * successor, the entry, the handlers) and the gotos between its ways;
+ * what a way does besides jumping is here. */
+
+/* Entering trace t after the one whose end latches are fin: the RN group
+ * and RX outlive IRD, so they are the previous instruction's where this
+ * one does not set them at once. */
+static ALWAYS_INLINE void tc_carry_latches(struct vax_machine *m, const struct tc_latch *fin,
+                                           const struct tc_trace *t)
+{
+    if (fin->rn_def && !t->spec0) {
+        m->rn = fin->rn;
+        m->specb = fin->specb;
+        m->rf_lit = fin->rf_lit;
+        m->lat[LAT_RN] = fin->rn;
+        m->lat[LAT_RN1] = (fin->rn + 1u) & 15;
+    }
+    if (fin->rx_def)
+        m->rx = fin->rx;
+}
+
+/* An I-stream reference that microtrapped or stopped the machine (the
+ * opcode fetch, a specifier byte): where the loop goes on (IRDP_*), as
+ * vm_interp.c's IRD point does it; `snap`: the abort state was taken. */
+static ALWAYS_INLINE int tc_istream_trap(struct vax_machine *m, int mapen, int snap,
+                                         unsigned *pupc)
+{
+    if (m->stop)
+        return IRDP_RETURN;
+    if (mapen && !snap) {
+        vm_ucode_error(m, "internal: I-stream microtrap without abort state");
+        return IRDP_RETURN;
+    }
+    m->utrap = 0;
+    m->usp = 0;
+    *pupc = m->utrap_upc;
+    return IRDP_CONT;
+}
+
+/* A miss: the interpreter decodes opcode op (fetched from physical
+ * address key; 0xFFFFFFFF: none), *next its entry; where the address
+ * missed before (rec_ok: code that runs a second time) the recorder then
+ * runs the path through the interpreter and builds a root trace (*t,
+ * NULL if none; *si as its last word left it).  Returns TC_DEC_TRAP (the
+ * decode microtrapped or stopped), TC_DEC_ON (nothing recorded: the
+ * interpreter goes on at *next) or the recorder's TC_REC_*. */
+enum { TC_DEC_TRAP = -2, TC_DEC_ON = -1 };
+static int tc_decode(struct vax_machine *m, uint64_t limit, int mapen, uint32_t key,
+                     uint32_t op, int rec_ok, unsigned *next, struct vm_wstep *si,
+                     struct tc_trace **t)
+{
+    m->tc_decodes++; /* (counted in st.instructions: not a hit) */
+    TC_INTERP(*next = vm_ird_decode(m, op));
+    if (UNLIKELY(m->stop | m->utrap))
+        return TC_DEC_TRAP;
+    if (!rec_ok || key == 0xFFFFFFFFu)
+        return TC_DEC_ON;
+    struct tc_rec *rec = m->tc->rec;
+    const struct drom_entry *e = m->cur;
+    rec->root = 1;
+    rec->fpc = m->fpc;
+    rec->key = key;
+    rec->opc = (uint16_t)op;
+    rec->spec0 = e->defined && e->n && e->acc[0] != ACC_B;
+    rec->byte0 = (uint8_t)m->specb;
+    rec->entry = (uint16_t)*next;
+    vm_tc_latch_get(m, &rec->decode, 0, 0);
+    m->upc = (uint16_t)*next;
+    int rs;
+    TC_INTERP(rs = vm_tc_record(m, limit, mapen, rec, rec->spec0, 0, si, t));
+    return rs;
+}
+
+/* Word dw went on to next, off its path, where no side trace starts yet:
+ * the recorder runs the path from there and hangs the side trace it
+ * builds (*t) off the word.  Returns the recorder's TC_REC_*. */
+static int tc_record_side(struct vax_machine *m, uint64_t limit, int mapen,
+                          struct tc_word *dw, unsigned next, struct vm_wstep *si,
+                          struct tc_trace **t)
+{
+    struct tc_rec *rec = m->tc->rec;
+    rec->root = 0;
+    rec->key = 0;
+    rec->opc = 0;
+    rec->spec0 = 0;
+    m->upc = (uint16_t)next;
+    int rs;
+    TC_INTERP(rs = vm_tc_record(m, limit, mapen, rec, dw->seq->rn_def, dw->seq->rx_def, si, t));
+    if (*t)
+        attach_side(m->tc, dw, next, *t);
+    return rs;
+}
+
+/* The side trace of word dw that starts at micro-address next, if any
+ * (only a word whose divergence leaves a known latch state has them). */
+static ALWAYS_INLINE struct tc_side *tc_side_at(const struct tc_word *dw, unsigned next)
+{
+    if (!(dw->flags & TW_SIDEOK))
+        return NULL;
+    struct tc_side *s;
+    for (s = dw->side; s; s = s->next)
+        if (s->upc == next)
+            break;
+    return s;
+}
+
+/* A specifier byte the memo cannot give (SPEC uop u): the interpreter's
+ * way, with the abort state (not for IRD's byte, whose IRD point took
+ * care of it) and the fetch; *fl, *a, *psl0 as the word left them.  0
+ * and the byte in *bb, or the loop's way on (IRDP_*, +1) after a
+ * microtrap or a stop. */
+static ALWAYS_INLINE int tc_spec_read(struct vax_machine *m, const struct tc_uop *u, int mapen,
+                                      int irdsnap, unsigned *fl, uint32_t *a, uint32_t *psl0,
+                                      uint32_t *bb, unsigned *pupc)
+{
+    int snap = irdsnap;
+    if (u->y == 2) {
+        tc_latch_apply(m, (const struct tc_latch *)(const void *)u->p2);
+    } else {
+        struct tc_word *sw = TC_UW(u);
+        tc_latch_apply(m, sw->seq);
+        m->upc = sw->upc;
+        word_vals(m, sw, fl, a, psl0);
+        snap = vm_seq_abort_state(m, mapen, 1, *fl, *psl0, *a, 0);
+        if (u->y == 1)
+            vm_spec_advance(m);
+    }
+    TC_UNSYNC(0, 1); /* the reference counts itself on this way */
+    TC_INTERP(*bb = vm_istream(m, 1));
+    if (LIKELY(!(m->stop | m->utrap)))
+        return 0;
+    if (TC_UW(u))
+        TC_SYNC(TC_UW(u)->pend, TC_UW(u)->rpend);
+    else
+        TC_SYNC(0, 1);
+    return tc_istream_trap(m, mapen, snap, pupc) + 1;
+}
+
 /* GCC gives the handlers' values registers of their own only when told:
  * this function's cold paths make calls, and its allocator otherwise
  * keeps s2 and the reference's host address on the stack, a store and a
@@ -448,6 +587,24 @@ static inline int tc_bytes8(const struct tc_trace *t, const uint8_t *hp)
 #define TC_THREADED 0
 #endif
 
+/* The executor: one function, so that its handlers are labels one
+ * computed goto apart and its state stays in registers.  Its ways, in
+ * the order below:
+ *   ird_point, ird_cold, entry   an IRD point: the quick way (the memo
+ *                                holds the next bytes, nothing to look at:
+ *                                ev), else IRD's checks (ird_pre)
+ *   fetch ... enter              the opcode fetch, the successor predicted
+ *                                (TC_FETCH_SUCC) or looked up, the entry
+ *   ird_taken, fetch_trap        an interrupt or trace fault; a microtrap
+ *   miss, decode, recorded       no trace: the interpreter decodes
+ *                                (tc_decode), perhaps records, goes on
+ *   bail, diverge, side_lazy,    a word leaves the path: a guard failed
+ *   side, generic                (a side trace, tc_record_side), or the
+ *                                interpreter runs the word (generic)
+ *   spec_diverge, spec_slow,     a specifier byte other than the path's,
+ *   spec_mismatch                or one the memo cannot give (tc_spec_read)
+ *   the handlers                 one per uop code, from the TCB_ bodies
+ * Every way out goes through TC_RET. */
 static int tc_run(struct vax_machine *m, uint64_t limit, int mapen, int snapped, unsigned *pupc,
                   const void *const **table)
 {
@@ -719,19 +876,8 @@ fetched:
     }
 enter: /* trace t, at its instruction's IRD; ifast set */
     m->st.instructions++;
-    if (UNLIKELY(finm & t->smask) && fin != NULL && (!t->spec0 || fin->rx_def)) {
-        /* the RN group and RX outlive IRD: the previous instruction's, when
-         * this one does not set them at once */
-        if (fin->rn_def && !t->spec0) {
-            m->rn = fin->rn;
-            m->specb = fin->specb;
-            m->rf_lit = fin->rf_lit;
-            m->lat[LAT_RN] = fin->rn;
-            m->lat[LAT_RN1] = (fin->rn + 1u) & 15;
-        }
-        if (fin->rx_def)
-            m->rx = fin->rx;
-    }
+    if (UNLIKELY(finm & t->smask) && fin != NULL && (!t->spec0 || fin->rx_def))
+        tc_carry_latches(m, fin, t);
     fin = NULL;
     u = t->uops;
     DISPATCH();
@@ -745,16 +891,7 @@ ird_taken: /* an interrupt or a trace fault instead of the fetch */
 fetch_trap: /* the opcode fetch microtrapped or stopped (ird_point in vm_interp.c) */
     if (fin)
         tc_latch_apply(m, fin);
-    if (m->stop)
-        TC_RET(IRDP_RETURN);
-    if (mapen && !irdsnap) {
-        vm_ucode_error(m, "internal: I-stream microtrap without abort state");
-        TC_RET(IRDP_RETURN);
-    }
-    m->utrap = 0;
-    m->usp = 0;
-    *pupc = m->utrap_upc;
-    TC_RET(IRDP_CONT);
+    TC_RET(tc_istream_trap(m, mapen, irdsnap, pupc));
 
 miss:
     m->tc->st.lookups++; /* (the misses; vm_tcache_stats adds the hits) */
@@ -774,26 +911,17 @@ decode: {
     uint8_t *seen = &m->tc->seen[(key * 0x9E3779B1u >> 20) % TC_SEEN];
     int rec_ok = !t && *seen;
     *seen = 1;
-    m->tc_decodes++; /* (counted in st.instructions: not a hit) */
-    TC_INTERP(next = vm_ird_decode(m, op));
-    if (UNLIKELY(m->stop | m->utrap))
+    unsigned nx;
+    struct tc_trace *nt = NULL;
+    rs = tc_decode(m, limit, mapen, key, op, rec_ok, &nx, &si, &nt);
+    next = nx;
+    if (rs == TC_DEC_TRAP)
         goto fetch_trap;
-    if (!rec_ok || key == 0xFFFFFFFFu) {
+    if (rs == TC_DEC_ON) {
         *pupc = next;
         TC_RET(IRDP_CONT);
     }
-    struct tc_rec *rec = m->tc->rec;
-    const struct drom_entry *e = m->cur;
-    rec->root = 1;
-    rec->fpc = m->fpc;
-    rec->key = key;
-    rec->opc = (uint16_t)op;
-    rec->spec0 = e->defined && e->n && e->acc[0] != ACC_B;
-    rec->byte0 = (uint8_t)m->specb;
-    rec->entry = (uint16_t)next;
-    vm_tc_latch_get(m, &rec->decode, 0, 0);
-    m->upc = (uint16_t)next;
-    TC_INTERP(rs = vm_tc_record(m, limit, mapen, rec, rec->spec0, 0, &si, &t));
+    t = nt;
     goto recorded;
 }
 
@@ -858,49 +986,35 @@ diverge: {
     goto side;
 }
 
-side_lazy: /* the same, the latches still dw->seq's */
-    if (dw->flags & TW_SIDEOK) {
-        struct tc_side *s;
-        for (s = dw->side; s; s = s->next)
-            if (s->upc == next)
-                break;
-        if (s && m->st.microcycles < lim2) {
+side_lazy: { /* the same, the latches still dw->seq's */
+    struct tc_side *s = tc_side_at(dw, next);
+    if (s && m->st.microcycles < lim2) {
+        m->tc->st.side_entries++;
+        ifast = 0;
+        u = s->t->uops;
+        DISPATCH();
+    }
+}
+    tc_latch_apply(m, dw->seq);
+    m->upc = dw->upc;
+    goto side;
+
+side: { /* word dw went on to `next`, off the path; latches and microcycles exact */
+    struct tc_side *s = tc_side_at(dw, next);
+    if (s) {
+        if (m->st.microcycles < lim2) {
             m->tc->st.side_entries++;
             ifast = 0;
             u = s->t->uops;
             DISPATCH();
         }
+    } else if ((dw->flags & TW_SIDEOK) && dw->nside < 4 && !m->tc->flush_pending) {
+        struct tc_trace *nt = NULL;
+        rs = tc_record_side(m, limit, mapen, dw, next, &si, &nt);
+        t = nt;
+        goto recorded;
     }
-    tc_latch_apply(m, dw->seq);
-    m->upc = dw->upc;
-    goto side;
-
-side: /* word dw went on to `next`, off the path; latches and microcycles exact */
-    if (dw->flags & TW_SIDEOK) {
-        struct tc_side *s;
-        for (s = dw->side; s; s = s->next)
-            if (s->upc == next)
-                break;
-        if (s) {
-            if (m->st.microcycles < lim2) {
-                m->tc->st.side_entries++;
-                ifast = 0;
-                u = s->t->uops;
-                DISPATCH();
-            }
-        } else if (dw->nside < 4 && !m->tc->flush_pending) {
-            struct tc_rec *rec = m->tc->rec;
-            rec->root = 0;
-            rec->key = 0;
-            rec->opc = 0;
-            rec->spec0 = 0;
-            m->upc = (uint16_t)next;
-            TC_INTERP(rs = vm_tc_record(m, limit, mapen, rec, dw->seq->rn_def, dw->seq->rx_def, &si, &t));
-            if (t)
-                attach_side(m->tc, dw, next, t);
-            goto recorded;
-        }
-    }
+}
     m->tc->st.exits++;
     *pupc = next;
     TC_RET(IRDP_CONT);
@@ -1031,41 +1145,13 @@ dispatch:
 #undef TC_FUSED_SEQ_H
 
 spec_slow: {
-    /* a specifier byte the memo cannot give: the interpreter's way, with
-     * the abort state (not for IRD's byte, whose IRD point took care of
-     * it), the fetch, the decode */
+    /* a specifier byte the memo cannot give: the interpreter's way, then
+     * the decode */
     uint32_t bb;
-    int snap = irdsnap;
-    if (u->y == 2) {
-        tc_latch_apply(m, (const struct tc_latch *)(const void *)u->p2);
-    } else {
-        struct tc_word *sw = TC_UW(u);
-        tc_latch_apply(m, sw->seq);
-        m->upc = sw->upc;
-        word_vals(m, sw, &fl, &a, &psl0);
-        snap = vm_seq_abort_state(m, mapen, 1, fl, psl0, a, 0);
-        if (u->y == 1)
-            vm_spec_advance(m);
-    }
-    TC_UNSYNC(0, 1); /* the reference counts itself on this way */
-    TC_INTERP(bb = vm_istream(m, 1));
+    int rc = tc_spec_read(m, u, mapen, irdsnap, &fl, &a, &psl0, &bb, pupc);
     ev = 0;
-    if (UNLIKELY(m->stop | m->utrap)) {
-        if (TC_UW(u))
-            TC_SYNC(TC_UW(u)->pend, TC_UW(u)->rpend);
-        else
-            TC_SYNC(0, 1);
-        if (m->stop)
-            TC_RET(IRDP_RETURN);
-        if (mapen && !snap) {
-            vm_ucode_error(m, "internal: I-stream microtrap without abort state");
-            TC_RET(IRDP_RETURN);
-        }
-        m->utrap = 0;
-        m->usp = 0;
-        *pupc = m->utrap_upc;
-        TC_RET(IRDP_CONT);
-    }
+    if (UNLIKELY(rc))
+        TC_RET(rc - 1);
     next = vm_spec_decode(m, bb);
     if (bb == (u->k & 0xFF) && next == u->k >> 16)
         NEXTU(); /* the machine's latches are the trace's now */
