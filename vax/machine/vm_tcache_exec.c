@@ -587,6 +587,68 @@ static ALWAYS_INLINE int tc_spec_read(struct vax_machine *m, const struct tc_uop
 #define TC_THREADED 0
 #endif
 
+/* ---- threaded dispatch ----
+ * Each uop's handler is a label in tc_run (OP...); DISPATCH jumps to the
+ * uop's (GCC's computed goto), NEXTU to the next uop's.  Without GCC the
+ * labels are a switch's cases.  TC_HANDLER_LABELS: the labels' addresses
+ * in uop-code order (tc_run's table, vm_tc_handlers); TC_HANDLERS: every
+ * handler, one per uop code, from the TCB_ bodies. */
+#if TC_THREADED
+#define TC_LABEL(n) &&h_##n,
+#define TC_ALU_LABW(F, W) &&h_alu_##F##_##W##_0, &&h_alu_##F##_##W##_1, &&h_alu_##F##_##W##_2, \
+    &&h_alu_##F##_##W##_3, &&h_alu_##F##_##W##_4, &&h_alu_##F##_##W##_5, &&h_alu_##F##_##W##_6, \
+    &&h_alu_##F##_##W##_7,
+#define TC_ALU_LABELS(F) TC_ALU_LABW(F, 0) TC_ALU_LABW(F, 1) TC_ALU_LABW(F, 2)
+#define TC_ALUR_LABELS(F) &&h_alur_##F##_0, &&h_alur_##F##_1, &&h_alur_##F##_2, \
+    &&h_alur_##F##_3, &&h_alur_##F##_4, &&h_alur_##F##_5, &&h_alur_##F##_6, &&h_alur_##F##_7,
+#define TC_ALUM_LABEL(F) &&h_alum_##F,
+#define TC_ALURM_LABEL(F) &&h_alurm_##F,
+#define TC_FLABEL(n, ca, ba, cb, bb) &&hf_##n,
+#define TC_FMLABEL(n, ca, cb, len, body) &&hf_##n,
+#define TC_FSLABEL(n, base, d, body) &&hf_##n,
+#define TC_HANDLER_LABELS                                                      \
+    TC_UOPS(TC_LABEL) TC_ALU_FNS(TC_ALU_LABELS) TC_ALUR_FNS(TC_ALUR_LABELS)   \
+    TC_ALU_FNS(TC_ALUM_LABEL) TC_ALUR_FNS(TC_ALURM_LABEL) TC_FUSED(TC_FLABEL) \
+    TC_FUSED_MORE(TC_FMLABEL) TC_FUSED_SEQ(TC_FSLABEL)
+#define OP(n) h_##n:
+#define OPALU(F, W, FL) h_alu_##F##_##W##_##FL:
+#define OPALUR(F, FL) h_alur_##F##_##FL:
+#define OPALUM(F) h_alum_##F:
+#define OPALURM(F) h_alurm_##F:
+#define OPF(n) hf_##n:
+#define DISPATCH() goto *u->h
+#else
+#define OP(n) case TU_##n:
+#define OPALU(F, W, FL) case TU_ALU_BASE + (TCF_##F * 3 + W) * TC_ALU_VARS + FL:
+#define OPALUR(F, FL) case TCR(F, FL):
+#define OPALUM(F) case TCM(F):
+#define OPALURM(F) case TCRM(F):
+#define OPF(n) case TU_F_##n:
+#define DISPATCH() goto dispatch
+#endif
+#define NEXTU() do { u++; DISPATCH(); } while (0)
+
+#define TC_SINGLE(n) OP(n) { TCB_##n; NEXTU(); }
+#define TC_ALU_H(F, W, V) OPALU(F, W, V) { TCB_ALU(F, W, V); NEXTU(); }
+#define TC_ALU_HW(F, W) TC_ALU_H(F, W, 0) TC_ALU_H(F, W, 1) TC_ALU_H(F, W, 2) \
+    TC_ALU_H(F, W, 3) TC_ALU_H(F, W, 4) TC_ALU_H(F, W, 5) TC_ALU_H(F, W, 6)    \
+    TC_ALU_H(F, W, 7)
+#define TC_ALU_HS(F) TC_ALU_HW(F, 0) TC_ALU_HW(F, 1) TC_ALU_HW(F, 2)
+#define TC_ALUR_H(F, V) OPALUR(F, V) { TCB_ALUR(F, V); NEXTU(); }
+#define TC_ALUR_HS(F) TC_ALUR_H(F, 0) TC_ALUR_H(F, 1) TC_ALUR_H(F, 2) TC_ALUR_H(F, 3) \
+    TC_ALUR_H(F, 4) TC_ALUR_H(F, 5) TC_ALUR_H(F, 6) TC_ALUR_H(F, 7)
+/* ALUM: the ALU's uop and the MOV after it */
+#define TC_ALUM_H(F) OPALUM(F) { TCB_ALU(F, 2, 0); u++; TCB_MOV; NEXTU(); }
+#define TC_ALURM_H(F) OPALURM(F) { TCB_ALUR(F, 0); u++; TCB_MOV; NEXTU(); }
+/* fused pairs: the second uop's body follows the first's directly */
+#define TC_FUSED_H(n, ca, ba, cb, bb) OPF(n) { ba; u++; bb; NEXTU(); }
+#define TC_FUSED_MORE_H(n, ca, cb, len, body) OPF(n) { body; NEXTU(); }
+#define TC_FUSED_SEQ_H(n, base, d, body) OPF(n) { body; NEXTU(); }
+#define TC_HANDLERS                                                            \
+    TC_UOPS(TC_SINGLE) TC_ALU_FNS(TC_ALU_HS) TC_ALUR_FNS(TC_ALUR_HS)          \
+    TC_ALU_FNS(TC_ALUM_H) TC_ALUR_FNS(TC_ALURM_H) TC_FUSED(TC_FUSED_H)        \
+    TC_FUSED_MORE(TC_FUSED_MORE_H) TC_FUSED_SEQ(TC_FUSED_SEQ_H)
+
 /* The executor: one function, so that its handlers are labels one
  * computed goto apart and its state stays in registers.  Its ways, in
  * the order below:
@@ -613,59 +675,17 @@ static int tc_run(struct vax_machine *m, uint64_t limit, int mapen, int snapped,
      * cycle limit, which the interpreter checks before every word */
     const uint64_t lim2 = limit > TC_MAX_WORDS + 2 ? limit - (TC_MAX_WORDS + 2) : 0;
 #if TC_THREADED
-#define TC_LABEL(n) &&h_##n,
-#define TC_ALU_LABW(F, W) &&h_alu_##F##_##W##_0, &&h_alu_##F##_##W##_1, &&h_alu_##F##_##W##_2, \
-    &&h_alu_##F##_##W##_3, &&h_alu_##F##_##W##_4, &&h_alu_##F##_##W##_5, &&h_alu_##F##_##W##_6, \
-    &&h_alu_##F##_##W##_7,
-#define TC_ALU_LABELS(F) TC_ALU_LABW(F, 0) TC_ALU_LABW(F, 1) TC_ALU_LABW(F, 2)
-#define TC_ALUR_LABELS(F) &&h_alur_##F##_0, &&h_alur_##F##_1, &&h_alur_##F##_2, \
-    &&h_alur_##F##_3, &&h_alur_##F##_4, &&h_alur_##F##_5, &&h_alur_##F##_6, &&h_alur_##F##_7,
-#define TC_ALUM_LABEL(F) &&h_alum_##F,
-#define TC_ALURM_LABEL(F) &&h_alurm_##F,
-#define TC_FLABEL(n, ca, ba, cb, bb) &&hf_##n,
-#define TC_FMLABEL(n, ca, cb, len, body) &&hf_##n,
-#define TC_FSLABEL(n, base, d, body) &&hf_##n,
-    static const void *const tab[TU__COUNT] = {TC_UOPS(TC_LABEL) TC_ALU_FNS(TC_ALU_LABELS)
-                                                   TC_ALUR_FNS(TC_ALUR_LABELS)
-                                                   TC_ALU_FNS(TC_ALUM_LABEL)
-                                                   TC_ALUR_FNS(TC_ALURM_LABEL)
-                                                   TC_FUSED(TC_FLABEL)
-                                                   TC_FUSED_MORE(TC_FMLABEL)
-                                                   TC_FUSED_SEQ(TC_FSLABEL)};
-#undef TC_FMLABEL
-#undef TC_FSLABEL
-#undef TC_FLABEL
+    static const void *const tab[TU__COUNT] = {TC_HANDLER_LABELS};
     if (table) { /* the handlers' addresses, for the builder */
         *table = tab;
         return 0;
     }
-#undef TC_LABEL
-#undef TC_ALU_LABELS
-#undef TC_ALUR_LABELS
-#undef TC_ALUM_LABEL
-#undef TC_ALURM_LABEL
-#undef TC_ALU_LABW
-#define OP(n) h_##n:
-#define OPALU(F, W, FL) h_alu_##F##_##W##_##FL:
-#define OPALUR(F, FL) h_alur_##F##_##FL:
-#define OPALUM(F) h_alum_##F:
-#define OPALURM(F) h_alurm_##F:
-#define OPF(n) hf_##n:
-#define DISPATCH() goto *u->h
 #else
-#define OP(n) case TU_##n:
-#define OPALU(F, W, FL) case TU_ALU_BASE + (TCF_##F * 3 + W) * TC_ALU_VARS + FL:
-#define OPALUR(F, FL) case TCR(F, FL):
-#define OPALUM(F) case TCM(F):
-#define OPALURM(F) case TCRM(F):
-#define OPF(n) case TU_F_##n:
-#define DISPATCH() goto dispatch
     if (table) { /* a switch dispatches */
         *table = NULL;
         return 0;
     }
 #endif
-#define NEXTU() do { u++; DISPATCH(); } while (0)
     /* (tc: m->tc, loaded where it is used: a local would take a register) */
     const uint64_t ins0 = m->st.instructions; /* (the hits: TC_RET) */
     const uint64_t mc0 = m->st.microcycles;   /* (the words: TC_RET) */
@@ -1108,41 +1128,7 @@ dispatch:
 #else
     DISPATCH();
 #endif
-#define TC_SINGLE(n) OP(n) { TCB_##n; NEXTU(); }
-    TC_UOPS(TC_SINGLE)
-#undef TC_SINGLE
-#define TC_ALU_H(F, W, V) OPALU(F, W, V) { TCB_ALU(F, W, V); NEXTU(); }
-#define TC_ALU_HW(F, W) TC_ALU_H(F, W, 0) TC_ALU_H(F, W, 1) TC_ALU_H(F, W, 2) \
-    TC_ALU_H(F, W, 3) TC_ALU_H(F, W, 4) TC_ALU_H(F, W, 5) TC_ALU_H(F, W, 6)    \
-    TC_ALU_H(F, W, 7)
-#define TC_ALU_HS(F) TC_ALU_HW(F, 0) TC_ALU_HW(F, 1) TC_ALU_HW(F, 2)
-    TC_ALU_FNS(TC_ALU_HS)
-#undef TC_ALU_HS
-#undef TC_ALU_HW
-#undef TC_ALU_H
-#define TC_ALUR_H(F, V) OPALUR(F, V) { TCB_ALUR(F, V); NEXTU(); }
-#define TC_ALUR_HS(F) TC_ALUR_H(F, 0) TC_ALUR_H(F, 1) TC_ALUR_H(F, 2) TC_ALUR_H(F, 3) \
-    TC_ALUR_H(F, 4) TC_ALUR_H(F, 5) TC_ALUR_H(F, 6) TC_ALUR_H(F, 7)
-    TC_ALUR_FNS(TC_ALUR_HS)
-#undef TC_ALUR_HS
-#undef TC_ALUR_H
-    /* ALUM: the ALU's uop and the MOV after it */
-#define TC_ALUM_H(F) OPALUM(F) { TCB_ALU(F, 2, 0); u++; TCB_MOV; NEXTU(); }
-    TC_ALU_FNS(TC_ALUM_H)
-#undef TC_ALUM_H
-#define TC_ALURM_H(F) OPALURM(F) { TCB_ALUR(F, 0); u++; TCB_MOV; NEXTU(); }
-    TC_ALUR_FNS(TC_ALURM_H)
-#undef TC_ALURM_H
-    /* fused pairs: the second uop's body follows the first's directly */
-#define TC_FUSED_H(n, ca, ba, cb, bb) OPF(n) { ba; u++; bb; NEXTU(); }
-    TC_FUSED(TC_FUSED_H)
-#undef TC_FUSED_H
-#define TC_FUSED_MORE_H(n, ca, cb, len, body) OPF(n) { body; NEXTU(); }
-    TC_FUSED_MORE(TC_FUSED_MORE_H)
-#undef TC_FUSED_MORE_H
-#define TC_FUSED_SEQ_H(n, base, d, body) OPF(n) { body; NEXTU(); }
-    TC_FUSED_SEQ(TC_FUSED_SEQ_H)
-#undef TC_FUSED_SEQ_H
+    TC_HANDLERS
 
 spec_slow: {
     /* a specifier byte the memo cannot give: the interpreter's way, then
@@ -1175,14 +1161,6 @@ spec_mismatch: /* another specifier byte, sbb, consumed */
     }
 #endif
     TC_RET(IRDP_RETURN); /* not reached */
-#undef OP
-#undef OPALU
-#undef OPALUR
-#undef OPALUM
-#undef OPALURM
-#undef OPF
-#undef DISPATCH
-#undef NEXTU
 }
 
 
