@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "microcode/le.h"
 #include "vax/machine/vm_dev.h"
 #include "vax/machine/vm_mem_fast.h"
 #include "vax/machine/vm_spam.h"
@@ -55,10 +56,8 @@ static uint32_t buf_addr(const struct vax_machine *m, uint32_t a)
 static void put64(struct vax_machine *m, uint32_t pa, uint32_t w0, uint32_t w1)
 {
     uint8_t b[8];
-    for (int i = 0; i < 4; i++) {
-        b[i] = (uint8_t)(w0 >> (8 * i));
-        b[4 + i] = (uint8_t)(w1 >> (8 * i));
-    }
+    le_put32(b, w0);
+    le_put32(b + 4, w1);
     vm_mem_host_write(m, pa, b, sizeof b);
 }
 
@@ -112,10 +111,8 @@ size_t vm_spam_take(struct vax_machine *m, uint32_t *out, size_t max)
         uint8_t b[8];
         if (vm_phys_read(m, buf_addr(m, r[VM_SPAM_RD]), b, sizeof b) < 0)
             break;
-        out[2 * n] = (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 |
-                     (uint32_t)b[3] << 24;
-        out[2 * n + 1] = (uint32_t)b[4] | (uint32_t)b[5] << 8 |
-                         (uint32_t)b[6] << 16 | (uint32_t)b[7] << 24;
+        out[2 * n] = le_get32(b);
+        out[2 * n + 1] = le_get32(b + 4);
         n++;
         r[VM_SPAM_RD] += 8;
         if (r[VM_SPAM_RD] == r[VM_SPAM_END])
