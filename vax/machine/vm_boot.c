@@ -11,6 +11,7 @@
 
 #include "microcode/le.h"
 #include "vax/io/io_bootfile.h"
+#include "vax/machine/vm.h"
 #include "vax/machine/vm_io.h"
 
 #define TAPE_BOOT_BLOCKS 7u       /* tape boot blocks before the tp archive */

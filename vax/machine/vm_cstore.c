@@ -4,6 +4,7 @@
  * its fields every microcycle (does it use its data path, its flags, a
  * memory request, MISC, may it translate, does its sequencing fetch).
  * Nothing here changes what a word does. */
+#include "vax/machine/vm_cstore.h"
 #include "vax/machine/vm_internal.h"
 
 static inline int may_translate(const struct uword *w)

@@ -11,6 +11,7 @@
 
 #include "vax/isa/vax_opcodes.h"
 #include "vax/machine/vm_datapath.h"
+#include "vax/machine/vm_drom.h"
 #include "vax/machine/vm_internal.h"
 
 static const char *const mode_names[16] = {

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "vax/machine/vm.h"
 #include "vax/machine/vm_dev.h"
 #include "vax/machine/vm_internal.h"
 #include "vax/machine/vm_io.h"

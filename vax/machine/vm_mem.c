@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "vax/machine/vm_mem.h"
 #include "vax/machine/vm_mem_fast.h"
 
 #define PA_MASK 0x3FFFFFFFu
