@@ -5,7 +5,9 @@
  * SCB vector 0x140 while DONE and IE are set.  A machine without the
  * device (the default) answers IPR.BAD for 0x70-0x74, so MFPR takes a
  * reserved operand.  Deterministic: the same seed and options give the
- * same arrival microcycles and the same bytes.  Nothing here prints. */
+ * same arrival microcycles and the same bytes.  Nothing here prints.
+ * A public header: vm_net.c defines its calls but vm_net_configure
+ * (vm_host.c, on vm_net_setup below). */
 #ifndef VAX_MACHINE_VM_NET_H
 #define VAX_MACHINE_VM_NET_H
 

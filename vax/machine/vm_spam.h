@@ -4,7 +4,10 @@
  * first instruction (what PAMMINIT, SET_PTRS and ENABLE do), and the host
  * drain, which moves records out of the buffer through the memory back
  * door (no microcycles, no cache effect).  MICROARCHITECTURE.md §5, §7;
- * the record layout is spam/TRACE-FORMAT.md.  Nothing here prints. */
+ * the record layout is spam/TRACE-FORMAT.md.  Nothing here prints.
+ * A public header: vm_spam.c defines its calls but those that change the
+ * machine (vm_spam_set_options, vm_spam_console_enable, vm_spam_drain:
+ * vm_host.c, on vm_spam.c's own, "inside vax/machine" below). */
 #ifndef VAX_MACHINE_VM_SPAM_H
 #define VAX_MACHINE_VM_SPAM_H
 
