@@ -503,6 +503,16 @@ int vm_tc_record(struct vax_machine *m, uint64_t limit, int mapen, struct tc_rec
 void vm_tc_latch_get(const struct vax_machine *m, struct tc_latch *l, int rn_def,
                      int rx_def);
 
+/* Writes latch image l's RN group into the machine. */
+static ALWAYS_INLINE void tc_latch_rn(struct vax_machine *m, const struct tc_latch *l)
+{
+    m->rn = l->rn;
+    m->specb = l->specb;
+    m->rf_lit = l->rf_lit;
+    m->lat[LAT_RN] = l->rn;
+    m->lat[LAT_RN1] = (l->rn + 1u) & 15;
+}
+
 /* Writes latch image l into the machine. */
 static inline void tc_latch_apply(struct vax_machine *m, const struct tc_latch *l)
 {
@@ -517,13 +527,8 @@ static inline void tc_latch_apply(struct vax_machine *m, const struct tc_latch *
     m->wdl[UDL_CUR] = l->wdl_cur;
     m->wdl[UDL_OPK] = l->wdl_opk;
     m->rf_size = l->rf_size;
-    if (l->rn_def) {
-        m->rn = l->rn;
-        m->specb = l->specb;
-        m->rf_lit = l->rf_lit;
-        m->lat[LAT_RN] = l->rn;
-        m->lat[LAT_RN1] = (l->rn + 1u) & 15;
-    }
+    if (l->rn_def)
+        tc_latch_rn(m, l);
     if (l->rx_def)
         m->rx = l->rx;
 }

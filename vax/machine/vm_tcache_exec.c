@@ -443,13 +443,8 @@ static inline int tc_bytes8(const struct tc_trace *t, const uint8_t *hp)
 static ALWAYS_INLINE void tc_carry_latches(struct vax_machine *m, const struct tc_latch *fin,
                                            const struct tc_trace *t)
 {
-    if (fin->rn_def && !t->spec0) {
-        m->rn = fin->rn;
-        m->specb = fin->specb;
-        m->rf_lit = fin->rf_lit;
-        m->lat[LAT_RN] = fin->rn;
-        m->lat[LAT_RN1] = (fin->rn + 1u) & 15;
-    }
+    if (fin->rn_def && !t->spec0)
+        tc_latch_rn(m, fin);
     if (fin->rx_def)
         m->rx = fin->rx;
 }
