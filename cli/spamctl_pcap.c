@@ -8,17 +8,11 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "microcode/le.h"
+
 #define NS_PER_CYCLE 80u
 #define SNAPLEN 65535u
 #define LINKTYPE_ETHERNET 1u
-
-static void le32(uint8_t *p, uint32_t v)
-{
-    p[0] = (uint8_t)v;
-    p[1] = (uint8_t)(v >> 8);
-    p[2] = (uint8_t)(v >> 16);
-    p[3] = (uint8_t)(v >> 24);
-}
 
 /* Writes the buffer out; remembers the first failure. */
 static void drain(struct spamctl_pcap *p)
@@ -54,12 +48,12 @@ int spamctl_pcap_open(struct spamctl_pcap *p, const char *path)
         return -1;
     }
     uint8_t h[24];
-    le32(h, 0xA1B23C4Du); /* nanosecond timestamps */
+    le_put32(h, 0xA1B23C4Du); /* nanosecond timestamps */
     h[4] = 2, h[5] = 0, h[6] = 4, h[7] = 0; /* version 2.4 */
-    le32(h + 8, 0);
-    le32(h + 12, 0);
-    le32(h + 16, SNAPLEN);
-    le32(h + 20, LINKTYPE_ETHERNET);
+    le_put32(h + 8, 0);
+    le_put32(h + 12, 0);
+    le_put32(h + 16, SNAPLEN);
+    le_put32(h + 20, LINKTYPE_ETHERNET);
     put(p, h, sizeof h);
     return 0;
 }
@@ -73,10 +67,10 @@ void spamctl_pcap_frame(void *ctx, const uint8_t *frame, uint32_t len, uint64_t 
         return;
     uint64_t ns = when * NS_PER_CYCLE;
     uint8_t h[16];
-    le32(h, (uint32_t)(ns / 1000000000u));
-    le32(h + 4, (uint32_t)(ns % 1000000000u));
-    le32(h + 8, len);
-    le32(h + 12, len);
+    le_put32(h, (uint32_t)(ns / 1000000000u));
+    le_put32(h + 4, (uint32_t)(ns % 1000000000u));
+    le_put32(h + 8, len);
+    le_put32(h + 12, len);
     put(p, h, sizeof h);
     put(p, frame, len);
     p->frames++;

@@ -11,6 +11,8 @@
 #include <string.h>
 #include <zlib.h>
 
+#include "microcode/le.h"
+
 #define UASM_SOURCE_MAX (64u << 20) /* no microcode source is larger */
 
 #define MAX_ERRORS 50
@@ -932,20 +934,6 @@ int ucode_is_image(const uint8_t *buf, size_t len)
     return len >= 8 && memcmp(buf, MAGIC, 6) == 0;
 }
 
-static void put32(uint8_t *p, uint32_t v)
-{
-    p[0] = (uint8_t)v;
-    p[1] = (uint8_t)(v >> 8);
-    p[2] = (uint8_t)(v >> 16);
-    p[3] = (uint8_t)(v >> 24);
-}
-
-static uint32_t get32(const uint8_t *p)
-{
-    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
-           (uint32_t)p[3] << 24;
-}
-
 /* The image ends with the CRC-32 (zlib) of every byte before it, so that
  * a damaged image is refused instead of run (ucode_image_parse). */
 #define IMAGE_CRC_BYTES 4u
@@ -959,28 +947,26 @@ uint8_t *ucode_image_serialize(const struct ucode_image *img, size_t *len)
     if (!buf)
         return NULL;
     memcpy(buf, MAGIC, 8);
-    put32(buf + 8, img->used);
-    put32(buf + 12, (uint32_t)img->nlabels);
+    le_put32(buf + 8, img->used);
+    le_put32(buf + 12, (uint32_t)img->nlabels);
     uint8_t *p = buf + 16;
     for (uint32_t a = 0; a < img->used; a++, p += 16)
         uword_pack(&img->words[a], p);
     for (size_t i = 0; i < img->nlabels; i++) {
         size_t l = strlen(img->labels[i].name);
-        p[0] = (uint8_t)img->labels[i].addr;
-        p[1] = (uint8_t)(img->labels[i].addr >> 8);
-        p[2] = (uint8_t)l;
-        p[3] = (uint8_t)(l >> 8);
+        le_put16(p, (uint16_t)img->labels[i].addr);
+        le_put16(p + 2, (uint16_t)l);
         memcpy(p + 4, img->labels[i].name, l);
         p += 4 + l;
     }
-    put32(p, (uint32_t)crc32(0L, buf, (uInt)(n - IMAGE_CRC_BYTES)));
+    le_put32(p, (uint32_t)crc32(0L, buf, (uInt)(n - IMAGE_CRC_BYTES)));
     *len = n;
     return buf;
 }
 
 uint32_t ucode_image_crc(const uint8_t *buf, size_t len)
 {
-    return len >= IMAGE_CRC_BYTES ? get32(buf + len - IMAGE_CRC_BYTES) : 0;
+    return len >= IMAGE_CRC_BYTES ? le_get32(buf + len - IMAGE_CRC_BYTES) : 0;
 }
 
 int ucode_image_parse(const uint8_t *buf, size_t len, struct ucode_image *out,
@@ -1004,13 +990,13 @@ int ucode_image_parse(const uint8_t *buf, size_t len, struct ucode_image *out,
     }
     len -= IMAGE_CRC_BYTES;
     uint32_t crc = (uint32_t)crc32(0L, buf, (uInt)len);
-    if (crc != get32(buf + len)) {
+    if (crc != le_get32(buf + len)) {
         snprintf(errbuf, errlen,
                  "control-store image damaged: CRC-32 0x%08X, the image says 0x%08X", crc,
-                 get32(buf + len));
+                 le_get32(buf + len));
         return -1;
     }
-    uint32_t used = get32(buf + 8), nl = get32(buf + 12);
+    uint32_t used = le_get32(buf + 8), nl = le_get32(buf + 12);
     if (used > UCS_SIZE || 16 + (size_t)used * 16 > len) {
         snprintf(errbuf, errlen, "control-store image truncated or too large");
         return -1;
@@ -1038,8 +1024,8 @@ int ucode_image_parse(const uint8_t *buf, size_t len, struct ucode_image *out,
             ucode_image_free(out);
             return -1;
         }
-        uint16_t addr = (uint16_t)(p[0] | p[1] << 8);
-        size_t l = (size_t)(p[2] | p[3] << 8);
+        uint16_t addr = le_get16(p);
+        size_t l = le_get16(p + 2);
         if ((size_t)(end - p) < 4 + l || addr >= UCS_SIZE) {
             snprintf(errbuf, errlen, "control-store image: bad label entry");
             ucode_image_free(out);

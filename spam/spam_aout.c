@@ -4,10 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-static uint32_t le32(const uint8_t *p)
-{
-    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
+#include "microcode/le.h"
+
 
 static int by_value_cmp(const void *x, const void *y)
 {
@@ -31,13 +29,13 @@ int spam_aout_parse(struct spam_aout *a, const uint8_t *image, size_t len, struc
     }
     a->image = image;
     a->len = len;
-    a->magic = le32(image);
-    a->text = le32(image + 4);
-    a->data = le32(image + 8);
-    a->bss = le32(image + 12);
-    a->syms = le32(image + 16);
-    a->entry = le32(image + 20);
-    uint32_t trsize = le32(image + 24), drsize = le32(image + 28);
+    a->magic = le_get32(image);
+    a->text = le_get32(image + 4);
+    a->data = le_get32(image + 8);
+    a->bss = le_get32(image + 12);
+    a->syms = le_get32(image + 16);
+    a->entry = le_get32(image + 20);
+    uint32_t trsize = le_get32(image + 24), drsize = le_get32(image + 28);
     if (a->magic != 0407 && a->magic != 0410 && a->magic != 0413) {
         spam_err_set(err, 0, "not a VAX a.out image (magic 0%o; 0407, 0410 or 0413 expected)", a->magic);
         return -1;
@@ -51,7 +49,7 @@ int spam_aout_parse(struct spam_aout *a, const uint8_t *image, size_t len, struc
         return -1;
     }
     a->data_off = (size_t)data_off;
-    uint32_t strsize = str_off + 4 <= len ? le32(image + str_off) : 0;
+    uint32_t strsize = str_off + 4 <= len ? le_get32(image + str_off) : 0;
     if (strsize > len - str_off) {
         spam_err_set(err, str_off, "a.out string table: %u bytes do not fit", strsize);
         return -1;
@@ -66,10 +64,10 @@ int spam_aout_parse(struct spam_aout *a, const uint8_t *image, size_t len, struc
     }
     for (size_t i = 0; i < a->nsym; i++) {
         const uint8_t *e = image + sym_off + 12 * i;
-        uint32_t strx = le32(e);
+        uint32_t strx = le_get32(e);
         struct spam_aout_sym *s = &a->sym[i];
         s->type = e[4];
-        s->value = le32(e + 8);
+        s->value = le_get32(e + 8);
         s->name = "";
         if (strx >= 4 && strx < strsize) {
             const char *p = (const char *)image + str_off + strx;
@@ -169,6 +167,6 @@ int spam_aout_read32(const struct spam_aout *a, uint32_t va, uint32_t *v)
         return -1;
     if (off + 4 > a->len)
         return -1;
-    *v = le32(a->image + off);
+    *v = le_get32(a->image + off);
     return 0;
 }

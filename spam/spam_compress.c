@@ -5,6 +5,7 @@
 #include <string.h>
 #include <zlib.h>
 
+#include "microcode/le.h"
 #include "spam/spam_header.h"
 #include "spam/spam_writer.h"
 #include "spam/spam_zfmt.h"
@@ -42,11 +43,11 @@ struct spam_compressor *spam_compressor_new(int fd, const uint8_t *hdr, size_t h
     c->level = level;
     uint8_t fixed[SPAM_Z_FILE_FIXED];
     memcpy(fixed, SPAM_Z_MAGIC, 8);
-    spam_put16(fixed + 8, SPAM_Z_VERSION);
-    spam_put16(fixed + 10, 0);
-    spam_put32(fixed + 12, (uint32_t)hdr_len);
+    le_put16(fixed + 8, SPAM_Z_VERSION);
+    le_put16(fixed + 10, 0);
+    le_put32(fixed + 12, (uint32_t)hdr_len);
     uLong crc = crc32(crc32(0L, fixed, 16), hdr, (uInt)hdr_len);
-    spam_put32(fixed + 16, (uint32_t)crc);
+    le_put32(fixed + 16, (uint32_t)crc);
     if (spam_write_all(fd, fixed, sizeof fixed) != 0 || spam_write_all(fd, hdr, hdr_len) != 0) {
         spam_err_set(err, 0, "write failed: %s", strerror(errno));
         free(c->blk);

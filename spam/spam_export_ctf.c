@@ -5,6 +5,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "microcode/le.h"
 #include "spam/spam_export.h"
 #include "spam/spam_gnames.h"
 #include "spam/spam_names.h"
@@ -100,10 +101,15 @@ static const char *const meta_lttng =
     "event { name = \"irq_handler_exit\";  id = 1; stream_id = 0;\n"
     "        fields := struct { int32_t irq; int32_t ret; }; };\n";
 
+/* v as n (2, 4 or 8) little-endian bytes */
 static void put(uint8_t *p, uint64_t v, int n)
 {
-    for (int i = 0; i < n; i++)
-        p[i] = (uint8_t)(v >> (8 * i));
+    if (n == 2)
+        le_put16(p, (uint16_t)v);
+    else if (n == 4)
+        le_put32(p, (uint32_t)v);
+    else
+        le_put64(p, v);
 }
 
 /* A CTF string (NUL-terminated, at most 1024 bytes with the NUL); "" for

@@ -3,6 +3,7 @@
 #include <string.h>
 #include <zlib.h>
 
+#include "microcode/le.h"
 #include "spam/spam_format.h"
 
 void spam_header_init(struct spam_header *h)
@@ -29,13 +30,13 @@ int spam_header_decode(const uint8_t *b, size_t n, struct spam_header *h, struct
         spam_err_set(err, n, "truncated header (%zu of %u bytes)", n, SPAM_FILE_HEADER_BYTES);
         return -1;
     }
-    h->version = spam_get16(b + 8);
+    h->version = le_get16(b + 8);
     if (h->version < SPAM_FILE_VERSION_MIN || h->version > SPAM_FILE_VERSION) {
         spam_err_set(err, 8, "unknown trace version %u (this reader knows %u to %u)", h->version,
                      SPAM_FILE_VERSION_MIN, SPAM_FILE_VERSION);
         return -1;
     }
-    h->header_size = spam_get16(b + 10);
+    h->header_size = le_get16(b + 10);
     if (h->header_size < SPAM_FILE_HEADER_BYTES || h->header_size % 8 != 0) {
         spam_err_set(err, 10, "bad header size %u (at least 128, a multiple of 8)", h->header_size);
         return -1;
@@ -44,20 +45,20 @@ int spam_header_decode(const uint8_t *b, size_t n, struct spam_header *h, struct
         spam_err_set(err, n, "truncated header (%zu of %u bytes)", n, h->header_size);
         return -1;
     }
-    h->flags = spam_get32(b + 12);
-    h->cycle_ps = spam_get32(b + 16);
-    h->nicr = (int32_t)spam_get32(b + 20);
-    h->buffer_records = spam_get32(b + 24);
-    h->class_mask = spam_get32(b + 28);
-    h->seed = spam_get64(b + 32);
-    h->ucode_crc = spam_get32(b + 40);
-    h->ucode_len = spam_get32(b + 44);
-    h->dropped = spam_get64(b + 48);
-    h->records = spam_get64(b + 56);
+    h->flags = le_get32(b + 12);
+    h->cycle_ps = le_get32(b + 16);
+    h->nicr = (int32_t)le_get32(b + 20);
+    h->buffer_records = le_get32(b + 24);
+    h->class_mask = le_get32(b + 28);
+    h->seed = le_get64(b + 32);
+    h->ucode_crc = le_get32(b + 40);
+    h->ucode_len = le_get32(b + 44);
+    h->dropped = le_get64(b + 48);
+    h->records = le_get64(b + 56);
     memcpy(h->guest, b + 64, 32);
     h->guest[32] = 0;
     if (h->version >= 2)
-        h->crc = spam_get32(b + SPAM_FILE_CRC_OFFSET);
+        h->crc = le_get32(b + SPAM_FILE_CRC_OFFSET);
     return 0;
 }
 
@@ -65,22 +66,22 @@ void spam_header_encode(const struct spam_header *h, uint8_t out[128])
 {
     memset(out, 0, SPAM_FILE_HEADER_BYTES);
     memcpy(out, SPAM_FILE_MAGIC, 8);
-    spam_put16(out + 8, h->version);
-    spam_put16(out + 10, SPAM_FILE_HEADER_BYTES);
-    spam_put32(out + 12, h->flags);
-    spam_put32(out + 16, h->cycle_ps);
-    spam_put32(out + 20, (uint32_t)h->nicr);
-    spam_put32(out + 24, h->buffer_records);
-    spam_put32(out + 28, h->class_mask);
-    spam_put64(out + 32, h->seed);
-    spam_put32(out + 40, h->ucode_crc);
-    spam_put32(out + 44, h->ucode_len);
-    spam_put64(out + 48, h->dropped);
-    spam_put64(out + 56, h->records);
+    le_put16(out + 8, h->version);
+    le_put16(out + 10, SPAM_FILE_HEADER_BYTES);
+    le_put32(out + 12, h->flags);
+    le_put32(out + 16, h->cycle_ps);
+    le_put32(out + 20, (uint32_t)h->nicr);
+    le_put32(out + 24, h->buffer_records);
+    le_put32(out + 28, h->class_mask);
+    le_put64(out + 32, h->seed);
+    le_put32(out + 40, h->ucode_crc);
+    le_put32(out + 44, h->ucode_len);
+    le_put64(out + 48, h->dropped);
+    le_put64(out + 56, h->records);
     size_t gl = strnlen(h->guest, 32);
     memcpy(out + 64, h->guest, gl);
     if (h->version >= 2)
-        spam_put32(out + SPAM_FILE_CRC_OFFSET, h->crc);
+        le_put32(out + SPAM_FILE_CRC_OFFSET, h->crc);
 }
 
 uint32_t spam_header_crc_start(const uint8_t *b, size_t len)

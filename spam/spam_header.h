@@ -42,23 +42,5 @@ void spam_header_encode(const struct spam_header *h, uint8_t out[128]);
  * zero: where a complete trace's CRC starts (then the records follow). */
 uint32_t spam_header_crc_start(const uint8_t *b, size_t len);
 
-/* Little-endian helpers shared by the library. */
-static inline uint16_t spam_get16(const uint8_t *p) { return (uint16_t)(p[0] | p[1] << 8); }
-static inline uint32_t spam_get32(const uint8_t *p)
-{
-    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
-static inline uint64_t spam_get64(const uint8_t *p) { return spam_get32(p) | (uint64_t)spam_get32(p + 4) << 32; }
-static inline void spam_put16(uint8_t *p, uint16_t v) { p[0] = (uint8_t)v; p[1] = (uint8_t)(v >> 8); }
-static inline void spam_put32(uint8_t *p, uint32_t v)
-{
-    for (int i = 0; i < 4; i++)
-        p[i] = (uint8_t)(v >> (8 * i));
-}
-static inline void spam_put64(uint8_t *p, uint64_t v)
-{
-    spam_put32(p, (uint32_t)v);
-    spam_put32(p + 4, (uint32_t)(v >> 32));
-}
 
 #endif

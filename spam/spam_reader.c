@@ -7,6 +7,7 @@
 #include <unistd.h>
 #include <zlib.h>
 
+#include "microcode/le.h"
 #include "spam/spam_zfmt.h"
 
 #define RAW_CHUNK (1u << 20) /* bytes per read(2) */
@@ -116,12 +117,12 @@ static struct spam_reader *open_common(struct spam_reader *r, struct spam_err *e
             spam_err_set(err, n, "truncated compressed-trace header");
             goto fail;
         }
-        if (spam_get16(b + 8) != SPAM_Z_VERSION) {
+        if (le_get16(b + 8) != SPAM_Z_VERSION) {
             spam_err_set(err, 8, "unknown compressed-trace version %u (this reader knows version %u)",
-                        spam_get16(b + 8), SPAM_Z_VERSION);
+                        le_get16(b + 8), SPAM_Z_VERSION);
             goto fail;
         }
-        size_t h = spam_get32(b + 12);
+        size_t h = le_get32(b + 12);
         if (h < SPAM_FILE_HEADER_BYTES || h > SPAM_Z_MAX_HEADER) {
             spam_err_set(err, 12, "bad original header length %zu", h);
             goto fail;
@@ -133,7 +134,7 @@ static struct spam_reader *open_common(struct spam_reader *r, struct spam_err *e
             goto fail;
         }
         uLong crc = crc32(crc32(0L, b, 16), b + SPAM_Z_FILE_FIXED, (uInt)h);
-        if ((uint32_t)crc != spam_get32(b + 16)) {
+        if ((uint32_t)crc != le_get32(b + 16)) {
             spam_err_set(err, 16, "compressed-trace header CRC mismatch");
             goto fail;
         }
@@ -294,8 +295,8 @@ static int next_raw(struct spam_reader *r, const struct spam_record **recs, size
     *recs = (const struct spam_record *)(const void *)p; /* buf is malloc-aligned, off % 8 == 0 */
 #else
     for (size_t i = 0; i < k; i++) {
-        r->recs[i].w0 = spam_get32(p + 8 * i);
-        r->recs[i].w1 = spam_get32(p + 8 * i + 4);
+        r->recs[i].w0 = le_get32(p + 8 * i);
+        r->recs[i].w1 = le_get32(p + 8 * i + 4);
     }
     *recs = r->recs;
 #endif
@@ -318,7 +319,7 @@ static void resync(struct spam_reader *r, uint64_t at)
         const uint8_t *p = r->buf + r->off;
         const uint8_t *q = NULL;
         for (size_t i = 0; i + 4 <= avail && !q; i++)
-            if (spam_get32(p + i) == SPAM_Z_BLOCK_MAGIC)
+            if (le_get32(p + i) == SPAM_Z_BLOCK_MAGIC)
                 q = p + i;
         if (q) {
             r->skipped_bytes += (size_t)(q - p);
@@ -347,8 +348,8 @@ static int next_compressed(struct spam_reader *r, const struct spam_record **rec
             spam_err_set(&r->err, at, "truncated block header (%zu bytes), skipped", avail);
             return SPAM_READ_DAMAGE;
         }
-        uint32_t magic = spam_get32(b), type = spam_get32(b + 4), cnt = spam_get32(b + 8);
-        uint32_t len = spam_get32(b + 12);
+        uint32_t magic = le_get32(b), type = le_get32(b + 4), cnt = le_get32(b + 8);
+        uint32_t len = le_get32(b + 12);
         int plausible = magic == SPAM_Z_BLOCK_MAGIC &&
                         ((type == SPAM_Z_BLOCK_DATA && cnt >= 1 && cnt <= SPAM_Z_MAX_BLOCK_RECORDS &&
                           len <= spam_zblock_bound(cnt)) ||
@@ -372,13 +373,13 @@ static int next_compressed(struct spam_reader *r, const struct spam_record **rec
             return SPAM_READ_DAMAGE;
         }
         uLong crc = crc32(crc32(0L, b, 16), b + SPAM_Z_BLOCK_HDR, len);
-        if ((uint32_t)crc != spam_get32(b + 16) ||
+        if ((uint32_t)crc != le_get32(b + 16) ||
             (type == SPAM_Z_BLOCK_DATA &&
              spam_zblock_decode(r->zc, b + SPAM_Z_BLOCK_HDR, len, cnt, r->recs) != 0)) {
             if (type == SPAM_Z_BLOCK_DATA)
                 r->skipped_records += cnt;
             spam_err_set(&r->err, at, "%s block (%u records): skipped",
-                         (uint32_t)crc != spam_get32(b + 16) ? "CRC mismatch in" : "corrupt", cnt);
+                         (uint32_t)crc != le_get32(b + 16) ? "CRC mismatch in" : "corrupt", cnt);
             resync(r, at);
             return SPAM_READ_DAMAGE;
         }
@@ -388,7 +389,7 @@ static int next_compressed(struct spam_reader *r, const struct spam_record **rec
             memcpy(r->tail, b + SPAM_Z_BLOCK_HDR + 8, cnt);
             r->done = 1;
             if (cnt) {
-                spam_err_set(&r->err, r->hdr_len + 8 * spam_get64(b + SPAM_Z_BLOCK_HDR),
+                spam_err_set(&r->err, r->hdr_len + 8 * le_get64(b + SPAM_Z_BLOCK_HDR),
                              "truncated last record (%u of 8 bytes) in the original, skipped", cnt);
                 return SPAM_READ_DAMAGE;
             }
@@ -402,8 +403,8 @@ static int next_compressed(struct spam_reader *r, const struct spam_record **rec
 #else
         for (uint32_t i = 0; i < cnt; i++) {
             uint8_t rb[8];
-            spam_put32(rb, r->recs[i].w0);
-            spam_put32(rb + 4, r->recs[i].w1);
+            le_put32(rb, r->recs[i].w0);
+            le_put32(rb + 4, r->recs[i].w1);
             r->crc = (uint32_t)crc32(r->crc, rb, 8);
         }
 #endif

@@ -6,6 +6,8 @@
 #include <unistd.h>
 #include <zlib.h>
 
+#include "microcode/le.h"
+
 #define WBUF_RECORDS 8192
 
 struct spam_writer {
@@ -78,8 +80,8 @@ int spam_writer_append(struct spam_writer *w, const struct spam_record *r, size_
         if (w->nbuf == WBUF_RECORDS && spam_writer_flush(w) != 0)
             return -1;
         uint8_t *p = w->buf + w->nbuf++ * SPAM_RECORD_BYTES;
-        spam_put32(p, r[i].w0);
-        spam_put32(p + 4, r[i].w1);
+        le_put32(p, r[i].w0);
+        le_put32(p + 4, r[i].w1);
     }
     return w->failed ? -1 : 0;
 }

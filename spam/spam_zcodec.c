@@ -22,6 +22,7 @@
 #include <string.h>
 #include <zlib.h>
 
+#include "microcode/le.h"
 #include "spam/spam_header.h"
 
 struct spam_zcodec {
@@ -72,13 +73,13 @@ size_t spam_zblock_bound(size_t n)
 
 static void put_block_header(uint8_t *out, uint32_t type, uint32_t n, uint32_t len)
 {
-    spam_put32(out, SPAM_Z_BLOCK_MAGIC);
-    spam_put32(out + 4, type);
-    spam_put32(out + 8, n);
-    spam_put32(out + 12, len);
+    le_put32(out, SPAM_Z_BLOCK_MAGIC);
+    le_put32(out + 4, type);
+    le_put32(out + 8, n);
+    le_put32(out + 12, len);
     uLong crc = crc32(0L, out, 16);
     crc = crc32(crc, out + SPAM_Z_BLOCK_HDR, len);
-    spam_put32(out + 16, (uint32_t)crc);
+    le_put32(out + 16, (uint32_t)crc);
 }
 
 #define RATE0 (3 << 8)
@@ -171,8 +172,8 @@ size_t spam_zblock_encode(struct spam_zcodec *z, const struct spam_record *r, si
     prev_ldp = 0;
     for (size_t i = 0; i < n; i++) {
         if (prev_ldp) {
-            spam_put32(ext, r[i].w0);
-            spam_put32(ext + 4, r[i].w1);
+            le_put32(ext, r[i].w0);
+            le_put32(ext + 4, r[i].w1);
             ext += 8;
             prev_ldp = 0;
             continue;
@@ -191,7 +192,7 @@ size_t spam_zblock_encode(struct spam_zcodec *z, const struct spam_record *r, si
                 s = (uint8_t)k;
             } else {
                 s = 255;
-                spam_put32(esc + 4 * nesc++, key);
+                le_put32(esc + 4 * nesc++, key);
             }
             if (s != 255) {
                 last_key = key;
@@ -230,13 +231,13 @@ size_t spam_zblock_encode(struct spam_zcodec *z, const struct spam_record *r, si
     /* S0 = sym | ext | esc | dict, contiguous: move dict after esc */
     uint8_t *s0_end = esc + 4 * nesc;
     for (size_t k = 0; k < nsym; k++)
-        spam_put32(dict + 4 * k, keys[k]);
+        le_put32(dict + 4 * k, keys[k]);
     /* S0 must be contiguous: copy the planes out of the way first */
     uint8_t *p = out + SPAM_Z_BLOCK_HDR;
-    spam_put32(p, (uint32_t)m);
-    spam_put32(p + 4, (uint32_t)nsym);
-    spam_put32(p + 8, (uint32_t)nesc);
-    spam_put32(p + 12, mode);
+    le_put32(p, (uint32_t)m);
+    le_put32(p + 4, (uint32_t)nsym);
+    le_put32(p + 8, (uint32_t)nesc);
+    le_put32(p + 12, mode);
     uint8_t *q = p + SPAM_Z_PAYLOAD_HDR, *end = out + cap;
     size_t len[SPAM_Z_STREAMS];
     for (size_t k = 0; k < 4; k++) {
@@ -253,7 +254,7 @@ size_t spam_zblock_encode(struct spam_zcodec *z, const struct spam_record *r, si
         return 0;
     q += len[0];
     for (size_t k = 0; k < SPAM_Z_STREAMS; k++)
-        spam_put32(p + 16 + 4 * k, (uint32_t)len[k]);
+        le_put32(p + 16 + 4 * k, (uint32_t)len[k]);
     size_t total = (size_t)(q - p);
     put_block_header(out, SPAM_Z_BLOCK_DATA, (uint32_t)n, (uint32_t)total);
     return SPAM_Z_BLOCK_HDR + total;
@@ -264,8 +265,8 @@ int spam_zblock_decode(struct spam_zcodec *z, const uint8_t *payload, size_t len
 {
     if (n == 0 || n > SPAM_Z_MAX_BLOCK_RECORDS || len < SPAM_Z_PAYLOAD_HDR)
         return -1;
-    size_t m = spam_get32(payload), nsym = spam_get32(payload + 4), nesc = spam_get32(payload + 8);
-    uint32_t mode = spam_get32(payload + 12);
+    size_t m = le_get32(payload), nsym = le_get32(payload + 4), nesc = le_get32(payload + 8);
+    uint32_t mode = le_get32(payload + 12);
     if (m > n || nsym > SPAM_Z_MAX_SYMBOLS || nesc > m || (mode & ~SPAM_Z_MODE_CONTEXT))
         return -1;
     size_t e = n - m;
@@ -274,7 +275,7 @@ int spam_zblock_decode(struct spam_zcodec *z, const uint8_t *payload, size_t len
     const uint8_t *q = payload + SPAM_Z_PAYLOAD_HDR, *end = payload + len;
     size_t clen[SPAM_Z_STREAMS], sum = 0;
     for (size_t k = 0; k < SPAM_Z_STREAMS; k++) {
-        clen[k] = spam_get32(payload + 16 + 4 * k);
+        clen[k] = le_get32(payload + 16 + 4 * k);
         sum += clen[k];
         if (clen[k] > len)
             return -1;
@@ -303,8 +304,8 @@ int spam_zblock_decode(struct spam_zcodec *z, const uint8_t *payload, size_t len
         if (prev_ldp) {
             if (ep + 8 > esc)
                 return -1;
-            out[i].w0 = spam_get32(ep);
-            out[i].w1 = spam_get32(ep + 4);
+            out[i].w0 = le_get32(ep);
+            out[i].w1 = le_get32(ep + 4);
             ep += 8;
             prev_ldp = 0;
             continue;
@@ -316,12 +317,12 @@ int spam_zblock_decode(struct spam_zcodec *z, const uint8_t *payload, size_t len
         if (s == 255) {
             if (xp + 4 > dict)
                 return -1;
-            key = spam_get32(xp);
+            key = le_get32(xp);
             xp += 4;
         } else {
             if (s >= nsym)
                 return -1;
-            key = spam_get32(dict + 4 * s);
+            key = le_get32(dict + 4 * s);
         }
         uint16_t du = (uint16_t)(pl[j] | pl[m + j] << 8);
         uint16_t res = (uint16_t)(pl[2 * m + j] | pl[3 * m + j] << 8), dic;
@@ -346,7 +347,7 @@ int spam_zblock_decode(struct spam_zcodec *z, const uint8_t *payload, size_t len
 
 size_t spam_zblock_encode_end(uint64_t total, const uint8_t *tail, size_t tail_len, uint8_t *out)
 {
-    spam_put64(out + SPAM_Z_BLOCK_HDR, total);
+    le_put64(out + SPAM_Z_BLOCK_HDR, total);
     memcpy(out + SPAM_Z_BLOCK_HDR + 8, tail, tail_len);
     put_block_header(out, SPAM_Z_BLOCK_END, (uint32_t)tail_len, (uint32_t)(8 + tail_len));
     return SPAM_Z_BLOCK_HDR + 8 + tail_len;

@@ -6,6 +6,7 @@
  * and counting frames, the address filter and multicast list, the
  * counters, loopback and full duplex, the errors a bad address makes
  * (never a host fault), and the timing of commands and frames. */
+#include "microcode/le.h"
 #include "tests/io/io_rig.h"
 
 #define UBA_CR 0x04u
@@ -34,8 +35,8 @@
 static const uint8_t rom[6] = {0x08, 0x00, 0x2B, 0x47, 0x54, 0x49};
 static const uint8_t bcast[6] = {0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF};
 
-static void m16(struct rig *r, uint32_t ua, uint16_t v) { io_put16(r->mem + PA(ua), v); }
-static uint16_t g16(struct rig *r, uint32_t ua) { return io_le16(r->mem + PA(ua)); }
+static void m16(struct rig *r, uint32_t ua, uint16_t v) { le_put16(r->mem + PA(ua), v); }
+static uint16_t g16(struct rig *r, uint32_t ua) { return le_get16(r->mem + PA(ua)); }
 
 /* ---- a wire that records what the DEUNA sends ---- */
 
@@ -327,7 +328,7 @@ static void functions(void)
     /* status, load server */
     getcmd(r, IO_DE_FC_RDSTATUS, 0, 0, 0);
     CHECK(g16(r, PCB + 2) == 0 && g16(r, PCB + 4) == 10 && g16(r, PCB + 6) == 32, "status");
-    getcmd(r, IO_DE_FC_WTSERAD, io_le16(ml[1]), io_le16(ml[1] + 2), io_le16(ml[1] + 4));
+    getcmd(r, IO_DE_FC_WTSERAD, le_get16(ml[1]), le_get16(ml[1] + 2), le_get16(ml[1] + 4));
     memset(r->mem + PA(PCB + 2), 0, 6);
     getcmd(r, IO_DE_FC_RDSERAD, 0, 0, 0);
     CHECK(!memcmp(r->mem + PA(PCB + 2), ml[1], 6), "load server address");
@@ -521,7 +522,7 @@ static void receive(void)
           (rx_w3(r, 0) & IO_DE_MLEN) == 64, "entry 0: %04X %04X", rx_w2(r, 0), rx_w3(r, 0));
     const uint8_t *b = r->mem + PA(RXBUF(0));
     CHECK(!memcmp(b, f, 42) && b[42] == 0 && b[59] == 0, "the data, padded");
-    CHECK(io_le32(b + 60) == io_ether_crc(b, 60) && io_ether_crc(b, 64) == 0x2144DF1Cu,
+    CHECK(le_get32(b + 60) == io_ether_crc(b, 60) && io_ether_crc(b, 64) == 0x2144DF1Cu,
           "the CRC (the 802.3 residue over data and CRC)");
     uint32_t c = dewait(r, 10);
     CHECK((c & IO_DE_RXI) && !(c & IO_DE_RCBI), "RXI");
@@ -646,7 +647,7 @@ static void receive(void)
           "status: receive ring error %04X", st);
     /* the station address changes: the filter follows */
     static const uint8_t mine[6] = {0xAA, 0x00, 0x04, 0x00, 0x12, 0x34};
-    getcmd(r, IO_DE_FC_WTPHYAD, io_le16(mine), io_le16(mine + 2), io_le16(mine + 4));
+    getcmd(r, IO_DE_FC_WTPHYAD, le_get16(mine), le_get16(mine + 2), le_get16(mine + 4));
     for (unsigned i = 0; i < 4; i++)
         rx_hang(r, i, 1518);
     frame(f, rom, peer, 0x0800, 100, 0);

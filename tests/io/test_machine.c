@@ -7,6 +7,7 @@
  * tape's tp archive and from a disk's file system (argv[1]: bsd43). */
 #include <zlib.h>
 
+#include "microcode/le.h"
 #include "tests/io/io_rig.h"
 #include "vax/asm/vasm.h"
 #include "vax/machine/vm.h"
@@ -205,9 +206,9 @@ static void dma_and_interrupts(void)
 
 static size_t rec(uint8_t *p, const uint8_t *d, uint32_t n)
 {
-    io_put32(p, n);
+    le_put32(p, n);
     memcpy(p + 4, d, n);
-    io_put32(p + 4 + n, n);
+    le_put32(p + 4 + n, n);
     return n + 8;
 }
 
@@ -229,16 +230,16 @@ static void boot_tape(void)
     }
     memcpy(file + 70 * 512, img.bytes, img.size);
     e[38] = (uint8_t)img.size;
-    io_put16(e + 44, 63);
+    le_put16(e + 44, 63);
     uint16_t sum = 0;
     for (unsigned i = 0; i < 62; i += 2)
-        sum = (uint16_t)(sum + io_le16(e + i));
-    io_put16(e + 62, (uint16_t)-sum);
+        sum = (uint16_t)(sum + le_get16(e + i));
+    le_put16(e + 62, (uint16_t)-sum);
     vasm_image_free(&img);
     size_t n = 0;
     for (unsigned b = 0; b < 71; b++)
         n += rec(tap + n, file + b * 512, 512);
-    io_put32(tap + n, 0);
+    le_put32(tap + n, 0);
     n += 4;
     char path[64], err[300];
     rig_tempfile(path, sizeof path, tap, n);

@@ -2,6 +2,7 @@
  * descriptions in 4.3BSD's ioa.h, nexus.h, mbareg.h, hpreg.h, htreg.h and
  * SIMH's models: what 4.3BSD's autoconfiguration and drivers read and
  * write, errors, timing in emulated time, interrupts and their vectors. */
+#include "microcode/le.h"
 #include "tests/io/io_rig.h"
 
 #define ATTN_VEC(tr) (0x100u + 0x40u + 4u * (tr)) /* IPL 0x15 */
@@ -288,13 +289,13 @@ static char tape_path[64];
 
 static size_t put_rec(uint8_t *p, uint8_t fill, uint32_t n)
 {
-    io_put32(p, n);
+    le_put32(p, n);
     for (uint32_t i = 0; i < n; i++)
         p[4 + i] = (uint8_t)(fill + i);
     size_t k = 4 + n + (n & 1);
     if (n & 1)
         p[4 + n] = 0;
-    io_put32(p + k, n);
+    le_put32(p + k, n);
     return k + 4;
 }
 
@@ -304,13 +305,13 @@ static void make_tape(void)
     size_t n = 0;
     n += put_rec(img + n, 1, 512);
     n += put_rec(img + n, 2, 512);
-    io_put32(img + n, 0);
+    le_put32(img + n, 0);
     n += 4;
     n += put_rec(img + n, 3, 1000);
     n += put_rec(img + n, 4, 300);
-    io_put32(img + n, 0);
+    le_put32(img + n, 0);
     n += 4;
-    io_put32(img + n, 0);
+    le_put32(img + n, 0);
     n += 4;
     rig_tempfile(tape_path, sizeof tape_path, img, n);
 }

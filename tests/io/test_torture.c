@@ -16,6 +16,7 @@
  *
  * argv[1]: rounds of part 1 (default 3); argv[2]: a seed (default fixed,
  * so the suite repeats; others for a soak). */
+#include "microcode/le.h"
 #include "tests/io/io_rig.h"
 #include "vax/asm/vasm.h"
 #include "vax/machine/vm.h"
@@ -78,34 +79,34 @@ static void deuna_step(struct vax_machine *m, struct io_abus *ab, unsigned *step
         if (rnd() % 4 == 0)
             w[4 + rnd() % 6] = (uint16_t)rnd();
         for (unsigned i = 0; i < 10; i++)
-            io_put16(b + (i < 4 ? 2 * i : 0x10 + 2 * (i - 4)), w[i]);
+            le_put16(b + (i < 4 ? 2 * i : 0x10 + 2 * (i - 4)), w[i]);
         vm_phys_write(m, phys, b, 0x20);
         io_abus_write(ab, 0, csr, 1, 0x02);                          /* GET CMD */
         break;
     }
     case 3:
         for (unsigned i = 0; i < 8; i++) {                          /* receive entries */
-            io_put16(b + 10 * i, (uint16_t)(rnd() % 4 ? 1518 : rnd() % 2000));
-            io_put16(b + 10 * i + 2, (uint16_t)(0x400 + 0x600 * (i % 4)));
-            io_put16(b + 10 * i + 4, rnd() % 8 ? 0x8000 : (uint16_t)rnd());
-            io_put16(b + 10 * i + 6, 0);
+            le_put16(b + 10 * i, (uint16_t)(rnd() % 4 ? 1518 : rnd() % 2000));
+            le_put16(b + 10 * i + 2, (uint16_t)(0x400 + 0x600 * (i % 4)));
+            le_put16(b + 10 * i + 4, rnd() % 8 ? 0x8000 : (uint16_t)rnd());
+            le_put16(b + 10 * i + 6, 0);
         }
         vm_phys_write(m, phys + 0x80, b, 80);
         io_abus_write(ab, 0, csr, 1, rnd() % 2 ? 0x44 : 0x04);        /* START */
         break;
     case 4:
         for (unsigned i = 0; i < 8; i++) {                          /* frames to send */
-            io_put16(b + 10 * i, (uint16_t)(rnd() % 4 ? 60 + rnd() % 1455 : rnd()));
-            io_put16(b + 10 * i + 2, (uint16_t)(rnd() % 4 ? 0x400 : rnd()));
-            io_put16(b + 10 * i + 4, (uint16_t)(0x8000 | (rnd() % 4 ? 0x300 : rnd() & 0x3FF)));
-            io_put16(b + 10 * i + 6, 0);
+            le_put16(b + 10 * i, (uint16_t)(rnd() % 4 ? 60 + rnd() % 1455 : rnd()));
+            le_put16(b + 10 * i + 2, (uint16_t)(rnd() % 4 ? 0x400 : rnd()));
+            le_put16(b + 10 * i + 4, (uint16_t)(0x8000 | (rnd() % 4 ? 0x300 : rnd() & 0x3FF)));
+            le_put16(b + 10 * i + 6, 0);
         }
         vm_phys_write(m, phys + 0x40, b, 80);
         io_abus_write(ab, 0, csr, 1, rnd() % 2 ? 0x48 : 0x08);        /* PDMD */
         break;
     default:
         for (unsigned i = 0; i < 4; i++)
-            io_put16(b + 2 * i, (uint16_t)(i ? rnd() : rnd() % 0x18));
+            le_put16(b + 2 * i, (uint16_t)(i ? rnd() : rnd() % 0x18));
         vm_phys_write(m, phys, b, 8);
         io_abus_write(ab, 0, csr, 1, rnd() % 16);                    /* anything */
         break;
@@ -122,12 +123,12 @@ static void make_media(void)
     uint8_t t[2 * (512 + 8) + 4];
     size_t n = 0;
     for (int r = 0; r < 2; r++) {
-        io_put32(t + n, 512);
+        le_put32(t + n, 512);
         memcpy(t + n + 4, d + 512 * r, 512);
-        io_put32(t + n + 516, 512);
+        le_put32(t + n + 516, 512);
         n += 520;
     }
-    io_put32(t + n, 0);
+    le_put32(t + n, 0);
     rig_tempfile(tape_path, sizeof tape_path, t, n + 4);
 }
 

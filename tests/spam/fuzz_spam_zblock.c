@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "microcode/le.h"
 #include "spam/spam_header.h"
 #include "spam/spam_zfmt.h"
 
@@ -15,7 +16,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     if (size < 4)
         return 0;
-    size_t n = spam_get32(data) % SPAM_Z_MAX_BLOCK_RECORDS + 1;
+    size_t n = le_get32(data) % SPAM_Z_MAX_BLOCK_RECORDS + 1;
     if (n > 4096)
         n = n % 4096 + 1;
     struct spam_zcodec *z = spam_zcodec_new(3);
@@ -37,8 +38,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if (!r || !b || !e2)
             abort();
         for (size_t i = 0; i < k; i++) {
-            r[i].w0 = spam_get32(data + 4 + 8 * i);
-            r[i].w1 = spam_get32(data + 8 + 8 * i);
+            r[i].w0 = le_get32(data + 4 + 8 * i);
+            r[i].w1 = le_get32(data + 8 + 8 * i);
         }
         size_t len = spam_zblock_encode(z, r, k, e2, spam_zblock_bound(k));
         if (len == 0 || spam_zblock_decode(z, e2 + SPAM_Z_BLOCK_HDR, len - SPAM_Z_BLOCK_HDR, k, b) != 0 ||

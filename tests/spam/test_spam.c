@@ -19,6 +19,7 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
+#include "microcode/le.h"
 #include "spam/spam_compress.h"
 #include "spam/spam_decode.h"
 #include "spam/spam_hist.h"
@@ -579,10 +580,10 @@ static void test_compress_roundtrip(void **state)
     free(out);
     /* corrupt one byte inside the second block's payload: that block is
      * skipped and counted, the others survive */
-    size_t hl = spam_get32(z + 12), off = SPAM_Z_FILE_FIXED + hl;
-    size_t b1 = SPAM_Z_BLOCK_HDR + spam_get32(z + off + 12);
+    size_t hl = le_get32(z + 12), off = SPAM_Z_FILE_FIXED + hl;
+    size_t b1 = SPAM_Z_BLOCK_HDR + le_get32(z + off + 12);
     size_t b2 = off + b1;
-    uint32_t n2 = spam_get32(z + b2 + 8);
+    uint32_t n2 = le_get32(z + b2 + 8);
     z[b2 + SPAM_Z_BLOCK_HDR + 10] ^= 0x40;
     assert_int_equal(decompress_mem(z, zlen, &out, &olen, &skipped), 2);
     assert_int_equal(skipped, n2);
@@ -591,7 +592,7 @@ static void test_compress_roundtrip(void **state)
     free(out);
     /* truncated compressed file: reported, what precedes kept */
     assert_true(decompress_mem(z, b2 + 5, &out, &olen, &skipped) >= 1);
-    assert_int_equal(olen, len - 8 * (uint64_t)(t_total(raw, len) - spam_get32(z + off + 8)) - 3);
+    assert_int_equal(olen, len - 8 * (uint64_t)(t_total(raw, len) - le_get32(z + off + 8)) - 3);
     free(out);
     free(z);
     free(raw);
@@ -648,7 +649,7 @@ static void test_crc_and_counts(void **state)
     size_t len;
     uint8_t *data = slurp(p, &len);
     assert_int_equal(len, 128 + 8000);
-    assert_int_equal(spam_get16(data + 8), 2);
+    assert_int_equal(le_get16(data + 8), 2);
     uint64_t recs;
     int kind = -1;
     char msg[200] = "";

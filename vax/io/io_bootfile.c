@@ -6,11 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static uint32_t le32(const uint8_t *p)
-{
-    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
-static uint16_t le16(const uint8_t *p) { return (uint16_t)(p[0] | p[1] << 8); }
+#include "microcode/le.h"
 
 /* ---- tp ---- */
 
@@ -31,17 +27,17 @@ int io_tp_find(const uint8_t *archive, size_t len, const char *name, size_t *off
             continue;
         uint16_t sum = 0; /* every entry's 32 words add up to zero */
         for (unsigned i = 0; i < TP_ENTRY; i += 2)
-            sum = (uint16_t)(sum + le16(p + i));
+            sum = (uint16_t)(sum + le_get16(p + i));
         if (sum != 0)
             continue;
         size_t nl = strnlen((const char *)p, 32);
         if (nl != strlen(name) || memcmp(p, name, nl) != 0)
             continue;
-        uint32_t fsize = (uint32_t)p[37] << 16 | le16(p + 38);
-        size_t at = (size_t)le16(p + 44) * TP_BLOCK;
+        uint32_t fsize = (uint32_t)p[37] << 16 | le_get16(p + 38);
+        size_t at = (size_t)le_get16(p + 44) * TP_BLOCK;
         if (at > len || fsize > len - at) {
             snprintf(err, errlen, "tp archive: %s (%u bytes at block %u) runs past the "
-                     "archive's %zu bytes", name, fsize, le16(p + 44), len);
+                     "archive's %zu bytes", name, fsize, le_get16(p + 44), len);
             return -1;
         }
         *off = at;
@@ -93,21 +89,21 @@ static int load_super(struct ufs *u)
     uint8_t sb[SB_LEN];
     if (u->rd(u->ctx, SB_OFF, sb, SB_LEN) < 0)
         return fail(u, "cannot read the superblock");
-    if (le32(sb + 1372) != FS_MAGIC)
+    if (le_get32(sb + 1372) != FS_MAGIC)
         return fail(u, "no 4.2BSD superblock (bad magic number)");
-    u->iblkno = le32(sb + 16);
-    u->cgoffset = le32(sb + 24);
-    u->cgmask = le32(sb + 28);
-    u->size = le32(sb + 36);
-    u->dsize = le32(sb + 40);
-    u->ncg = le32(sb + 44);
-    u->bsize = le32(sb + 48);
-    u->fsize = le32(sb + 52);
-    u->frag = le32(sb + 56);
-    u->nindir = le32(sb + 116);
-    u->inopb = le32(sb + 120);
-    u->ipg = le32(sb + 184);
-    u->fpg = le32(sb + 188);
+    u->iblkno = le_get32(sb + 16);
+    u->cgoffset = le_get32(sb + 24);
+    u->cgmask = le_get32(sb + 28);
+    u->size = le_get32(sb + 36);
+    u->dsize = le_get32(sb + 40);
+    u->ncg = le_get32(sb + 44);
+    u->bsize = le_get32(sb + 48);
+    u->fsize = le_get32(sb + 52);
+    u->frag = le_get32(sb + 56);
+    u->nindir = le_get32(sb + 116);
+    u->inopb = le_get32(sb + 120);
+    u->ipg = le_get32(sb + 184);
+    u->fpg = le_get32(sb + 188);
     if (!pow2(u->bsize) || u->bsize < 4096 || u->bsize > 65536 || !pow2(u->fsize) ||
         u->fsize < 512 || u->fsize > u->bsize || u->frag != u->bsize / u->fsize ||
         u->nindir != u->bsize / 4 || u->inopb != u->bsize / DINODE || !u->ipg ||
@@ -139,14 +135,14 @@ static int load_inode(struct ufs *u, uint32_t ino, struct inode *ip)
     if (blk > 0xFFFFFFFFu ||
         read_frag(u, (uint32_t)blk, (ino % u->inopb) * DINODE, d, DINODE) < 0)
         return fail(u, "cannot read an inode");
-    ip->mode = le16(d);
-    if (le32(d + 12) != 0) /* the size's high longword */
+    ip->mode = le_get16(d);
+    if (le_get32(d + 12) != 0) /* the size's high longword */
         return fail(u, "file too large");
-    ip->size = le32(d + 8);
+    ip->size = le_get32(d + 8);
     for (unsigned i = 0; i < NDADDR; i++)
-        ip->db[i] = le32(d + 40 + 4 * i);
+        ip->db[i] = le_get32(d + 40 + 4 * i);
     for (unsigned i = 0; i < 3; i++)
-        ip->ib[i] = le32(d + 88 + 4 * i);
+        ip->ib[i] = le_get32(d + 88 + 4 * i);
     return 0;
 }
 
@@ -166,7 +162,7 @@ static int bmap(struct ufs *u, const struct inode *ip, uint32_t lbn, uint32_t *a
         }
         if (read_frag(u, ip->ib[0], lbn * 4, p, 4) < 0)
             return fail(u, "cannot read an indirect block");
-        *addr = le32(p);
+        *addr = le_get32(p);
         return 0;
     }
     lbn -= u->nindir;
@@ -178,14 +174,14 @@ static int bmap(struct ufs *u, const struct inode *ip, uint32_t lbn, uint32_t *a
     }
     if (read_frag(u, ip->ib[1], (lbn / u->nindir) * 4, p, 4) < 0)
         return fail(u, "cannot read an indirect block");
-    uint32_t ind = le32(p);
+    uint32_t ind = le_get32(p);
     if (!ind) {
         *addr = 0;
         return 0;
     }
     if (read_frag(u, ind, (lbn % u->nindir) * 4, p, 4) < 0)
         return fail(u, "cannot read an indirect block");
-    *addr = le32(p);
+    *addr = le_get32(p);
     return 0;
 }
 
@@ -248,10 +244,10 @@ static int dir_next(struct dir_iter *it, uint32_t *ino, const uint8_t **name, ui
     for (;;) {
         if (it->o + 8 <= it->end) {
             const uint8_t *e = it->b + it->o;
-            uint16_t reclen = le16(e + 4), nl = le16(e + 6);
+            uint16_t reclen = le_get16(e + 4), nl = le_get16(e + 6);
             if (reclen >= 8 && reclen <= it->end - it->o && (uint32_t)nl + 8 <= reclen) {
                 it->o += reclen;
-                *ino = le32(e);
+                *ino = le_get32(e);
                 *name = e + 8;
                 *namlen = nl;
                 return 1;

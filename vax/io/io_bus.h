@@ -44,18 +44,6 @@ static inline void io_irq_set(const struct io_irq *l, int on)
         l->set(l->ctx, on);
 }
 
-/* Little-endian helpers for the byte buffers DMA moves. */
-static inline uint16_t io_le16(const uint8_t *p) { return (uint16_t)(p[0] | p[1] << 8); }
-static inline uint32_t io_le32(const uint8_t *p)
-{
-    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
-static inline void io_put16(uint8_t *p, uint32_t v) { p[0] = (uint8_t)v; p[1] = (uint8_t)(v >> 8); }
-static inline void io_put32(uint8_t *p, uint32_t v)
-{
-    p[0] = (uint8_t)v; p[1] = (uint8_t)(v >> 8); p[2] = (uint8_t)(v >> 16); p[3] = (uint8_t)(v >> 24);
-}
-
 /* Merges a byte or word write into a 16-bit register image: registers on
  * the UNIBUS and MASSBUS are words; a byte write at an odd address
  * changes the high byte only. */

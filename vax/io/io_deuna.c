@@ -3,6 +3,8 @@
 
 #include <string.h>
 
+#include "microcode/le.h"
+
 #define PCSR0_INTS 0xFF00u
 #define CMD_MASK 0x000Fu
 #define RESERVED_CMDS 0x7EC0u   /* 6, 7, 9-14: no-ops with DNI */
@@ -152,7 +154,7 @@ static int entry_read(struct io_deuna *d, uint32_t ua, struct entry *e)
     if (dma_rd(d, ua, b, 8) < 0)
         return -1;
     for (int i = 0; i < 4; i++)
-        e->w[i] = io_le16(b + 2 * i);
+        e->w[i] = le_get16(b + 2 * i);
     return 0;
 }
 
@@ -160,8 +162,8 @@ static int entry_read(struct io_deuna *d, uint32_t ua, struct entry *e)
 static int entry_write(struct io_deuna *d, const struct entry *e)
 {
     uint8_t b[4];
-    io_put16(b, e->w[2]);
-    io_put16(b + 2, e->w[3]);
+    le_put16(b, e->w[2]);
+    le_put16(b + 2, e->w[3]);
     return dma_wr(d, e->ua + 4, b, 4);
 }
 
@@ -301,7 +303,7 @@ static enum io_ether_rx rx_frame(struct io_deuna *d, const uint8_t *frame, uint3
     uint32_t n = len < IO_ETHER_MIN ? IO_ETHER_MIN : len;
     memcpy(d->rx_buf, frame, len);
     memset(d->rx_buf + len, 0, n - len);
-    io_put32(d->rx_buf + n, io_ether_crc(d->rx_buf, n));
+    le_put32(d->rx_buf + n, io_ether_crc(d->rx_buf, n));
     enum io_ether_rx rc = rx_store(d, d->rx_buf, n + IO_ETHER_FCS);
     if (rc == IO_ETHER_RX_OK) {
         d->frames_in++;
@@ -449,7 +451,7 @@ static int put_words(struct io_deuna *d, uint32_t ua, const uint16_t *w, unsigne
 {
     uint8_t b[2 * IO_DEUNA_COUNTERS];
     for (unsigned i = 0; i < n; i++)
-        io_put16(b + 2 * i, w[i]);
+        le_put16(b + 2 * i, w[i]);
     return dma_wr(d, ua, b, 2 * n);
 }
 
@@ -461,7 +463,7 @@ static int function(struct io_deuna *d)
     if (dma_rd(d, d->pcbb, b, 8) < 0)
         return -1;
     for (int i = 0; i < 4; i++)
-        pcb[i] = io_le16(b + 2 * i);
+        pcb[i] = le_get16(b + 2 * i);
     if (pcb[0] & 0xFF00u)
         return -1;
     uint32_t udb = udb_ua(pcb);
@@ -517,7 +519,7 @@ static int function(struct io_deuna *d)
             dma_rd(d, udb, ub, sizeof ub) < 0)
             return -1;
         for (int i = 0; i < UDB_WORDS; i++)
-            u[i] = io_le16(ub + 2 * i);
+            u[i] = le_get16(ub + 2 * i);
         unsigned telen = u[1] >> 8, relen = u[4] >> 8;
         if ((u[0] & 1) || (u[1] & 0xFCu) || (u[3] & 1) || (u[4] & 0xFCu) || telen < 4 ||
             relen < 4 || u[2] < 1 || u[5] < 2)

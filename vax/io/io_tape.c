@@ -9,6 +9,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "microcode/le.h"
+
 #define TAP_EOM 0xFFFFFFFFu
 #define TAP_GAP 0xFFFFFFFEu
 #define TAP_HALFGAP 0xFFFEFFFFu
@@ -69,7 +71,7 @@ static int rd32(int fd, uint64_t off, uint32_t *v)
     uint8_t b[4];
     if (rd(fd, off, b, 4) < 0)
         return -1;
-    *v = (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24;
+    *v = le_get32(b);
     return 0;
 }
 

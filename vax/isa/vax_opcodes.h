@@ -1,5 +1,5 @@
 /* The VAX instruction table shared by the assembler, the disassembler and
- * the decode ROM generator (vax/machine/vm.c).  Facts only: mnemonics,
+ * the decode ROM generator (vax/machine/vm_drom.c).  Facts only: mnemonics,
  * opcode values and operand access/data types as the VAX Architecture
  * defines them, for the whole base instruction set with F, D, G and H
  * floating point, packed decimal, EDITPC and the octaword instructions.

@@ -1,7 +1,17 @@
 /* The VAX 8600 E-box machine: microsequencer, data path, memory behind the
  * PAMM, the write-back cache, and the IPR port (microcode/MICROARCHITECTURE.md).
  * The behaviour of VAX instructions lives in the microcode, not here.
- * Nothing in this library prints or exits.                               */
+ * Nothing in this library prints or exits.
+ *
+ * The library's public header (with vm_spam.h and vm_net.h for SPAM and the
+ * network device).  Its calls are defined where their work is: making,
+ * freeing and running a machine and every call that changes it between
+ * runs in vm_host.c (the lock-step check sees them there); the registers'
+ * and counters' views in vm_machine.c; memory's (vm_phys_read,
+ * vm_memory_size) in vm_mem.c; the console terminal's and the event counts
+ * in vm_dev.c; the I/O's in vm_io.c; the scripted users' states in
+ * vm_users.c; the console's boot in vm_boot.c; the trace cache's counters
+ * in vm_tcache.c (vax/machine/README.md, "Rooms and layers"). */
 #ifndef VAX_MACHINE_VM_H
 #define VAX_MACHINE_VM_H
 

@@ -9,7 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "microcode/le.h"
 #include "vax/io/io_bootfile.h"
+#include "vax/machine/vm.h"
 #include "vax/machine/vm_io.h"
 
 #define TAPE_BOOT_BLOCKS 7u       /* tape boot blocks before the tp archive */
@@ -114,7 +116,7 @@ static int load_image(struct vax_machine *m, const uint8_t *d, uint32_t len, uin
                       char *err, size_t errlen)
 {
     uint32_t mem = vm_memory_size(m);
-    uint32_t magic = len >= 32 ? (uint32_t)(d[0] | d[1] << 8) : 0;
+    uint32_t magic = len >= 32 ? le_get16(d) : 0;
     if (magic != 0407 && magic != 0410 && magic != 0413) {
         if (len <= BOOT_PC || len > mem) {
             snprintf(err, errlen, "%u bytes: %s", len, len <= BOOT_PC ? "too small"
@@ -125,8 +127,8 @@ static int load_image(struct vax_machine *m, const uint8_t *d, uint32_t len, uin
         *pc = BOOT_PC;
         return 0;
     }
-    uint32_t text = io_le32(d + 4), data = io_le32(d + 8), bss = io_le32(d + 12);
-    uint32_t entry = io_le32(d + 20) & 0x7FFFFFFFu;
+    uint32_t text = le_get32(d + 4), data = le_get32(d + 8), bss = le_get32(d + 12);
+    uint32_t entry = le_get32(d + 20) & 0x7FFFFFFFu;
     uint32_t off = magic == 0413 ? 1024 : 32;
     uint32_t dat = magic == 0407 ? text : (text + 1023) & ~1023u;
     if (off > len || text > len - off || data > len - off - text || dat > mem ||

@@ -1,35 +1,16 @@
-/* Parts of the E-box shared by the microsequencer (vm.c) and the trace
- * cache's handlers (vm_tcache_exec.c), which instantiate them with
- * constant functions and widths: the ALU and shifter, the condition-code
- * control, the register file's byte/word write enables
- * (MICROARCHITECTURE.md §3.2, §3.3), and the part of IRD before the
- * opcode fetch (§4, §10). */
+/* The data path's parts (MICROARCHITECTURE.md §3.2, §3.3), inline: the
+ * ALU and shifter, the condition-code control, the register file's
+ * byte/word write enables, the widths.  The microword interpreter
+ * (vm_interp.c) and the trace cache's handlers (vm_tcache_exec.c, which
+ * instantiate them with constant functions and widths) share them. */
 #ifndef VAX_MACHINE_VM_DATAPATH_H
 #define VAX_MACHINE_VM_DATAPATH_H
 
 #include <stdint.h>
 
+#include "vax/machine/vm_hint.h"
 #include "vax/machine/vm_internal.h"
 
-#if defined(__GNUC__)
-#define LIKELY(x) __builtin_expect(!!(x), 1)
-#define UNLIKELY(x) __builtin_expect(!!(x), 0)
-#define NOT_REACHED() __builtin_unreachable()
-#define COLD __attribute__((cold, noinline))
-/* Inlined by force: the data path's parts in the sequencer's loops, and
- * the small helpers the trace cache's handlers use.  tc_run is one
- * function of some 20,000 lines once its handlers are expanded; GCC's
- * inliner stops growing it long before, and then calls even nz() out of
- * line, spilling the handler's registers around each call (37 calls in
- * the profile-guided build). */
-#define ALWAYS_INLINE __attribute__((always_inline)) inline
-#else
-#define COLD
-#define ALWAYS_INLINE inline
-#define LIKELY(x) (x)
-#define UNLIKELY(x) (x)
-#define NOT_REACHED() ((void)0)
-#endif
 /* (Field values out of range never reach the sequencer: uword_unpack
  * rejects such an image, so the switches below need no range checks.) */
 
@@ -281,103 +262,6 @@ static ALWAYS_INLINE void set_cc(struct vax_machine *m, unsigned cc, unsigned fl
         break;
     default: NOT_REACHED();
     }
-}
-
-/* IRD's interrupt check (§9): only when a request could have appeared
- * since the last one -- a device event due, the IPL changed, an IPR or
- * the host touched the devices -- is the request logic evaluated.
- * int_unchanged: no IPR access, acknowledge or host touch since, and the
- * IPL the same; int_quiet: that, and no device event due. */
-static inline int int_unchanged(const struct vax_machine *m)
-{
-    return !(m->int_dirty | ((m->psl & PSL_IPL_BITS) ^ m->int_ipl));
-}
-
-static inline int int_quiet(const struct vax_machine *m)
-{
-    return int_unchanged(m) && m->st.microcycles < m->int_next;
-}
-
-/* The evaluation itself (it may run the devices' pending events). */
-static inline int int_eval(struct vax_machine *m)
-{
-    uint32_t vec, ipl = m->psl & PSL_IPL_BITS;
-    if (vm_int_eval(m, &vec) > 0)
-        return 1;
-    m->int_dirty = 0;
-    m->int_ipl = ipl;
-    m->int_next = vm_dev_next_event(m);
-    return 0;
-}
-
-static inline int int_request(struct vax_machine *m)
-{
-    if (LIKELY(int_quiet(m)))
-        return 0;
-    return int_eval(m);
-}
-
-/* SPAM's window opens (MISC TRACEWR, or TRACEHK in a traced flow's hook):
- * t0 is the microcycle count before the word that opens it. */
-static inline void vm_spam_open(struct vax_machine *m, uint64_t t0, int hook)
-{
-    if (!m->spam_window) {
-        m->spam_t0 = t0;
-        m->spam_window = hook ? 2 : 1;
-    }
-}
-
-/* IRD (§4), the part before the opcode fetch: count, clear, check for
- * an interrupt request and a trace fault; IRD_FETCH: go on to the fetch
- * (vm.c's ird_decode then latches the opcode). */
-#define IRD_FETCH 0xFFFFu
-/* Its first part: count and clear (ird_clear_latches: the latches it
- * clears, for a caller that knows SPAM's window is closed). */
-static ALWAYS_INLINE void ird_clear_latches(struct vax_machine *m)
-{
-    m->log_n = 0; /* (these four are neighbours: two stores) */
-    m->mchk_active = 0;
-    m->in_exc = 0;
-    m->mm_active = 0;
-    m->usp = 0;
-}
-static ALWAYS_INLINE void ird_clear(struct vax_machine *m, int count)
-{
-    if (count)
-        m->icnt++;
-    ird_clear_latches(m);
-    if (UNLIKELY(m->spam_window)) { /* SPAM's microcycles, this IRD's word included */
-        *(m->spam_window == 2 ? &m->st.spam_hook_cycles : &m->st.spam_insn_cycles) +=
-            m->st.microcycles - m->spam_t0;
-        m->spam_window = 0;
-    }
-}
-
-/* Its last part, after the interrupt check: the fault PC and CCs, and
- * the trace fault (§10): a pending trace faults before the fetch; else
- * T -> TP. */
-static ALWAYS_INLINE void ird_fault_latches(struct vax_machine *m)
-{
-    m->fpc = m->r[15];
-    m->fcc = m->psl & 0xF;
-}
-static ALWAYS_INLINE unsigned ird_trace(struct vax_machine *m)
-{
-    ird_fault_latches(m);
-    if (UNLIKELY(m->psl & (PSL_T | PSL_TP)) && m->l_trace) {
-        if (m->psl & PSL_TP)
-            return m->l_trace;
-        m->psl |= PSL_TP;
-    }
-    return IRD_FETCH;
-}
-
-static ALWAYS_INLINE unsigned ird_pre(struct vax_machine *m, int count)
-{
-    ird_clear(m, count);
-    if (m->l_intr && int_request(m))
-        return m->l_intr; /* the interrupt flow, before any fetch */
-    return ird_trace(m);
 }
 
 #endif

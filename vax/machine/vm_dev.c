@@ -9,16 +9,12 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "vax/machine/vm_dev.h"
 #include "vax/machine/vm_io.h"
 #include "vax/machine/vm_mem_fast.h"
 #include "vax/machine/vm_spam.h"
 
-int vm_spam_port_refuses(const struct vax_machine *m, uint32_t n);
-
 #define SID_8600 0x040704D2u
-void vm_tb_flush(struct vax_machine *m, int all);
-void vm_tb_inval(struct vax_machine *m, uint32_t va);
-int vm_tb_check(const struct vax_machine *m, uint32_t va);
 
 enum {
     IPR_SIRR = 0x14, IPR_SISR = 0x15, IPR_ICCS = 0x18, IPR_NICR = 0x19,
@@ -129,7 +125,7 @@ static void iccs_write(struct vax_machine *m, uint32_t v)
 
 static void con_putc(struct vax_machine *m, int c)
 {
-    if (m->con_discard) /* the lock-step check's shadow */
+    if (m->con_discard) /* (the lock-step check's second machine) */
         return;
     FILE *f = m->con_out ? (FILE *)m->con_out : stdout;
     fputc(c, f);
@@ -205,7 +201,7 @@ static void console_update(struct vax_machine *m)
     }
 }
 
-void vm_dev_update(struct vax_machine *m)
+static void dev_update(struct vax_machine *m)
 {
     clock_update(m);
     console_update(m);
@@ -232,7 +228,7 @@ static int int_select(struct vax_machine *m, uint32_t *vec, int *src)
             *src = (s);                                       \
         }                                                     \
     } while (0)
-    vm_dev_update(m);
+    dev_update(m);
     uint32_t iov;
     int iol = vm_io_int_eval(m, &iov); /* adapters: 0x14-0x17, write timeout 0x1D */
     CANDIDATE(iol, iov, SRC_IO);
@@ -317,19 +313,27 @@ void vm_dev_reset(struct vax_machine *m)
 
 /* ---- the IPR port ---- */
 
+/* SPAM's private numbers (vm_spam.h) exist only between a TRACEWR
+ * microorder and the next IRD.  Only spam.mic issues TRACEWR, so the MTPR
+ * and MFPR flows (and with them every VAX program) never reach them. */
+static int spam_port_refuses(const struct vax_machine *m, uint32_t n)
+{
+    return vm_spam_ipr_private(n) && !m->spam_window;
+}
+
 uint32_t vm_ipr_read(struct vax_machine *m, uint32_t n)
 {
     m->int_dirty = 1; /* a read may clear a request (RXDB) */
     m->ipr_bad = !ipr_exists(n, 0);
     if (vm_spam_ipr_private(n)) { /* SPAM's private window (vm_spam.h) */
-        m->ipr_bad = vm_spam_port_refuses(m, n);
+        m->ipr_bad = spam_port_refuses(m, n);
         return m->ipr_bad ? 0 : m->ipr[n];
     }
     if (vm_net_ipr(n)) /* the network interface (vm_net.c), if present */
         return vm_net_ipr_read(m, n);
     if (m->ipr_bad)
         return 0;
-    vm_dev_update(m);
+    dev_update(m);
     switch (n) {
     case IPR_SISR: return m->sisr & 0xFFFE;
     case IPR_ICCS: return m->iccs & (ICCS_ERR | ICCS_INT | ICCS_IE | ICCS_RUN);
@@ -373,7 +377,7 @@ void vm_ipr_write(struct vax_machine *m, uint32_t n, uint32_t v)
     m->int_dirty = 1;
     m->ipr_bad = !ipr_exists(n, 1);
     if (vm_spam_ipr_private(n)) {
-        m->ipr_bad = vm_spam_port_refuses(m, n);
+        m->ipr_bad = spam_port_refuses(m, n);
         if (!m->ipr_bad)
             m->ipr[n] = v;
         return;
@@ -384,7 +388,7 @@ void vm_ipr_write(struct vax_machine *m, uint32_t n, uint32_t v)
     }
     if (m->ipr_bad)
         return;
-    vm_dev_update(m);
+    dev_update(m);
     switch (n) {
     case IPR_SIRR:
         if (v & 0xF)
@@ -475,21 +479,17 @@ void vm_ipr_write(struct vax_machine *m, uint32_t n, uint32_t v)
     }
 }
 
-uint32_t vm_ipr(struct vax_machine *m, int n)
+/* ---- the host's side (vm_host.c: vm_ipr, vm_set_ipr, vm_console_input) ---- */
+
+uint32_t vm_dev_host_ipr_read(struct vax_machine *m, int n)
 {
-    uint32_t v;
     if (vm_spam_ipr_private((uint32_t)n & 0xFF)) /* the host: no gate */
-        v = m->ipr[n & 0xFF];
-    else
-        v = vm_ipr_read(m, (uint32_t)n & 0xFF);
-    if (m->shadow && vm_ipr(m->shadow, n) != v)
-        vm_check_note(m, "a host read of an IPR");
-    return v;
+        return m->ipr[n & 0xFF];
+    return vm_ipr_read(m, (uint32_t)n & 0xFF);
 }
-void vm_set_ipr(struct vax_machine *m, int n, uint32_t v)
+
+void vm_dev_host_ipr_write(struct vax_machine *m, int n, uint32_t v)
 {
-    if (m->shadow)
-        vm_set_ipr(m->shadow, n, v);
     m->int_dirty = 1;
     if (vm_spam_ipr_private((uint32_t)n & 0xFF))
         m->ipr[n & 0xFF] = v;
@@ -497,10 +497,8 @@ void vm_set_ipr(struct vax_machine *m, int n, uint32_t v)
         vm_ipr_write(m, (uint32_t)n & 0xFF, v);
 }
 
-void vm_console_input(struct vax_machine *m, const void *buf, size_t n)
+void vm_dev_console_input(struct vax_machine *m, const void *buf, size_t n)
 {
-    if (m->shadow)
-        vm_console_input(m->shadow, buf, n);
     m->con_in = buf;
     m->con_in_len = n;
     m->con_in_pos = 0;

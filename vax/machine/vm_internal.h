@@ -1,134 +1,19 @@
-/* The machine's state (private to vax/machine). */
+/* The machine's state (private to vax/machine): struct vax_machine, with
+ * the types of its parts from the rooms that own them. */
 #ifndef VAX_MACHINE_VM_INTERNAL_H
 #define VAX_MACHINE_VM_INTERNAL_H
 
-#include "vax/machine/vm.h"
-#include "vax/machine/vm_fbox.h"
-#include "vax/machine/vm_net.h"
-
 #include <stddef.h>
 
+#include "vax/machine/vm.h"
+#include "vax/machine/vm_cstore.h"
+#include "vax/machine/vm_drom.h"
+#include "vax/machine/vm_fbox.h"
+#include "vax/machine/vm_mem.h"
+#include "vax/machine/vm_net.h"
+#include "vax/machine/vm_regs.h"
+
 struct vm_io;
-
-/* Access classes of operand descriptors, in ACC-dispatch order. */
-enum { ACC_R, ACC_M, ACC_W, ACC_A, ACC_V, ACC_B };
-
-/* Operand variants: how the specifier flows treat an operand beyond its
- * access class (MICROARCHITECTURE.md §4): integer, F/D floating (their
- * short literals expand alike), G floating, octaword, H floating. */
-enum { VAR_INT, VAR_F, VAR_G, VAR_O, VAR_H, VAR_N };
-#define SPEC_CLASSES (5 * VAR_N) /* access class R M W A V x variant */
-
-struct drom_entry {      /* one opcode's decode-ROM word */
-    uint16_t entry;      /* execute entry point */
-    uint8_t defined;     /* 0: reserved instruction */
-    uint8_t n;           /* number of operands */
-    uint8_t acc[6];      /* ACC_* */
-    uint8_t sc[6];       /* specifier class: acc * VAR_N + variant */
-    uint8_t dt[8];       /* 0 B, 1 W, 2 L, 3 Q, 4 O; L beyond the operands */
-    uint8_t size[8];     /* dt's byte counts (SIZE) */
-    uint8_t last;        /* the last operand (0 if none) */
-    uint8_t wd0;         /* the first operand's width (L if none) */
-    /* the register fork (MICROARCHITECTURE.md §4): when specifier `fork`
-     * is register mode Rn (n < 15, no index), the SPECMODE dispatch enters
-     * reg_entry (the label MNEMONIC.REG) instead of SPEC.X.REG; fork is
-     * 0xFF when the microcode has no such label */
-    uint8_t fork;
-    uint16_t reg_entry;
-    /* the memory fork: when operand mfork (the same operand, modify or
-     * write) is in memory, SPECNEXT after the last specifier enters
-     * mem_entry (MNEMONIC.MEM) instead of entry; 0xFF: no such label */
-    uint8_t mfork;
-    uint16_t mem_entry;
-};
-
-/* A microword pre-decoded when the control store is loaded (vm.c): the
- * word itself plus facts the sequencer would otherwise work out from its
- * fields every microcycle.  Nothing here changes what the word does. */
-struct vm_pword {
-    struct uword u;
-    uint8_t fl;          /* PW_* */
-    /* the bus selectors resolved to the register file (rf below): a
-     * source reads rf[sel + lat[kind]]; kind PK_SLOW goes through the
-     * general multiplexer with the field's own code */
-    uint8_t sa, ka, sb, kb, ss, ks;
-    uint8_t sd, kd, sd2, kd2;        /* destinations: PK_GPR, PK_RN, ... */
-};
-#define PW_XLATE 1u      /* may make a translated reference (snapshot) */
-#define PW_SEQFETCH 2u   /* its sequencing fetches (IRD, SPECMODE) */
-#define PW_MEM 4u        /* has a memory request */
-#define PW_MISC 8u       /* has a MISC function */
-#define PW_DP 16u        /* uses the data path (sources, ALU, results, flags) */
-#define PW_S2 32u        /* uses S2/D2 (a second result, or an S2 side effect) */
-#define PW_FL 64u        /* something looks at the ALU flags */
-#define PW_SLOWSRC 128u  /* a source through the general multiplexer (IB...) */
-/* selector kinds: 0-4 index lat[]; destinations add these */
-#define PK_GPR 8         /* a general register: byte/word writes merge */
-#define PK_RN 9          /* R[RN], logged for UNDO */
-#define PK_OPR 10        /* R[OPA[OPK]] */
-#define PK_RES 11        /* RES: MDR, and R[OPA[OPK]] for a register operand */
-#define PK_IB 14         /* source IB: the I-stream, read inline */
-#define PK_SLOW 15       /* the general multiplexer (src_slow, dst_slow) */
-#define PK_SPECIAL(k) ((k) >= PK_IB) /* a source with side effects or traps */
-
-/* The register file: every bus register the microword selects by number
- * lives at a fixed index, so a selector is an index plus a latch offset. */
-enum {
-    RF_T = 0, RF_R = 16, RF_OPV = 32, RF_OPH = 38, RF_OPA = 44,
-    RF_OPX = 50, RF_OPY = 56,
-    RF_PSL = 62, RF_MAR, RF_MDR, RF_Q, RF_SC, RF_ICNT,
-    RF_ZERO, RF_K, RF_LIT, RF_SINK, RF_SIZE, RF_LA, RF_LB, RF_N = 76
-};
-#define VM_LS_WORDS 256 /* the E-box scratchpad (LSA, LSB; ESPA/ESPD) */
-/* lat[] offsets: 0 none, 1 SPEC mod 6, 2 OPK, 3 RN, 4 the last operand,
- * 5 RN + 1 (mod 16) */
-enum { LAT_0, LAT_SPEC, LAT_OPK, LAT_RN, LAT_LAST, LAT_RN1, LAT_N };
-
-/* One-line memo of the memory path (vm_mem_fast.h): the last line a
- * stream used.  Valid (span 64) until something could change the outcome
- * of a reference to it -- a cache fill, a TB or PAMM change, MAPEN or the
- * current mode changing -- which empties every memo (vm_memo_flush). */
-struct vm_memo {
-    uint32_t base;       /* the line's VA */
-    uint32_t span;       /* 64, or 0: empty */
-    uint8_t *host;       /* the line's bytes */
-    struct cache_set *set;
-    uint8_t way;
-    uint8_t tb;          /* 1: MAPEN (a reference counts a TB hit) */
-    uint32_t lru_next;   /* the set's LRU after a reference: the other way */
-};
-
-#define VM_MEMO_N 64
-#define VM_IMEMO_N 8
-/* The memos of one access mode: I-stream, data read, read with write
- * intent, write, each a small table of lines indexed by VA<11:6> (the
- * I-stream VA<8:6>).  VA<8:6> is PA<8:6>, so a line of cache set s can
- * only be in the entries whose index is s mod 8 in those bits
- * (vm_memo_sel, vm_memo_evict).  Callgrind host instructions per VAX
- * instruction on EVKAA: 8 data entries and 4 I-stream ones 274, 16 and 8
- * 249 (then; 211.2 now), 32 data entries 209.5, 64 204.9, 128 (and 32
- * I-stream ones) 205.1; 16 I-stream entries do not help.  A mode change
- * copies the memos (vm_memo_mode): 4.3BSD's boot to login: makes 17 K. */
-_Static_assert(VM_MEMO_N % 8 == 0 && VM_IMEMO_N % 8 == 0,
-               "vm_memoset_evict visits the filled entries of index s mod 8 in each table");
-#define VM_MEMO_ALL (VM_IMEMO_N + 3 * VM_MEMO_N)
-struct vm_memoset {
-    struct vm_memo i[VM_IMEMO_N];
-    struct vm_memo r[VM_MEMO_N], m[VM_MEMO_N], w[VM_MEMO_N];
-    uint32_t ipage;             /* the I-stream's page (VA >> 9) translated ... */
-    int ipage_ok;               /* ... with no TB/PAMM/MAPEN change since */
-    /* the entries filled since they were last emptied, one bit each in
-     * the order i, r, m, w (vm_memo_at): emptying and evicting visit only
-     * those (4.3BSD's boot to login: 1.0 M evictions, 215 K flushes) */
-    uint64_t filled[(VM_MEMO_ALL + 63) / 64];
-};
-
-struct cache_set {
-    uint32_t tag[VM_CACHE_WAYS];
-    uint8_t valid[VM_CACHE_WAYS];
-    uint32_t dirty[VM_CACHE_WAYS]; /* words: see the latches below */
-    uint32_t lru; /* way to replace next */
-};
 
 struct vax_machine {
     /* data path */
@@ -202,11 +87,7 @@ struct vax_machine {
     uint16_t l_mchk, l_intr;    /* MACHINE_CHECK, INTERRUPT (0: absent) */
     /* memory management (MICROARCHITECTURE.md §11): the translation
      * buffer, the MMACC latch, and the microtrap abort state */
-    struct vm_tbent {
-        uint32_t tag;           /* VA<31:9> */
-        uint32_t pte;           /* the PTE as filled (V, PROT, M, PFN) */
-        uint8_t valid;
-    } tb[2][VM_TB_SETS];        /* [0] process half, [1] system half */
+    struct vm_tbent tb[2][VM_TB_SETS]; /* [0] process half, [1] system half */
     uint32_t mmacc;             /* MMACC: <1:0> access mode, <2> write intent */
     uint32_t fcc;               /* PSL<3:0> latched by IRD (UTABORT restores it) */
     uint16_t l_tbmiss;          /* TB_MISS (0: absent) */
@@ -273,64 +154,23 @@ struct vax_machine {
     int pend_ird, pend_mapen;
     unsigned pend_fl;
     uint32_t pend_psl0, pend_a;
+    /* the engine above the sequencer that runs from its IRD points (the
+     * dispatch interface, vm_interp.h: the trace cache's vm_tc_run; NULL:
+     * none) */
+    int (*engine)(struct vax_machine *m, uint64_t limit, int mapen, int snapped,
+                  unsigned *upc);
     /* the lockstep check (vm_tcache_check.c): a second machine running
      * the plain interpreter beside this one; NULL: none */
-    struct vax_machine *shadow;
     struct vm_tc_check *check;
-    int con_discard;            /* console output goes nowhere (the shadow) */
+    int con_discard;            /* console output goes nowhere (the check's
+                                 * second machine) */
     /* accounting and status */
     struct vm_stats st;
     enum vm_stop stop;
     char reason[160];
+    /* adapter space: memory's port to the I/O (vm_mem.h) */
+    struct vm_abus_port abus;
 };
-
-/* One microword through the interpreter (vm_word_step): what it did. */
-enum { VM_WS_NEXT, VM_WS_IRD, VM_WS_STOP, VM_WS_LIMIT };
-struct vm_wstep {
-    int status;          /* VM_WS_* */
-    unsigned next;       /* NEXT: the next micro-address */
-    int trapped;         /* NEXT: it microtrapped (next is the trap flow) */
-    int remap;           /* an IPR write changed MAPEN */
-    unsigned fl;         /* IRD: the word's ALU flags, PSL at its start and */
-    uint32_t psl0, a;    /* A bus, for the IRD point's abort state */
-};
-/* vm.c, for the trace cache */
-void vm_word_step(struct vax_machine *m, uint64_t limit, int mapen, struct vm_wstep *si);
-void vm_ird_pending(struct vax_machine *m, int mapen, unsigned fl, uint32_t psl0,
-                    uint32_t a);
-#define VM_IRD_FETCH 0xFFFFu   /* vm_ird_pre: go on to the opcode fetch */
-#define VM_SEQ_IRD 0xFFFFu     /* vm_seq_resolve: the word does IRD */
-int vm_int_eval(struct vax_machine *m, uint32_t *vec);
-uint64_t vm_dev_next_event(const struct vax_machine *m);
-uint16_t vm_spec_dispatch(struct vax_machine *m);
-uint16_t vm_spec_next(struct vax_machine *m);
-void vm_spec_advance(struct vax_machine *m);
-uint16_t vm_ird_decode(struct vax_machine *m, uint32_t op);
-uint16_t vm_spec_decode(struct vax_machine *m, uint32_t b);
-uint32_t vm_istream(struct vax_machine *m, unsigned n);
-int vm_seq_abort_state(struct vax_machine *m, int mapen, unsigned n, unsigned fl,
-                       uint32_t psl0, uint32_t a, int ird);
-unsigned vm_seq_resolve(struct vax_machine *m, const struct uword *w, unsigned fl,
-                        uint32_t psl0, uint32_t a, unsigned wd);
-int vm_cond(const struct vax_machine *m, unsigned c, unsigned fl, uint32_t psl,
-            uint32_t a, const struct uword *w);
-void vm_dst_slow(struct vax_machine *m, unsigned code, uint32_t v, unsigned wd);
-void vm_relatch(struct vax_machine *m);
-void vm_ucode_error(struct vax_machine *m, const char *what);
-/* vm.c: vm_run without the lock-step check; vm_tcache_check.c: the check */
-enum vm_stop vm_run_plain(struct vax_machine *m, uint64_t max_cycles);
-int vm_check_attach(struct vax_machine *m, const struct vm_config *cfg, char *err,
-                    size_t errlen);
-void vm_check_detach(struct vax_machine *m);
-void vm_check_note(struct vax_machine *m, const char *what);
-enum vm_stop vm_check_run(struct vax_machine *m, uint64_t max_cycles);
-/* vm_tcache_exec.c: the IRD point with the trace cache on (`snapped`: the
- * abort state for its fetch is taken): continue at *upc, return from
- * run_loop (stopped, or an instruction step ended), or MAPEN changed (the
- * other loop) */
-enum { IRDP_CONT, IRDP_RETURN, IRDP_REMAP };
-int vm_tc_run(struct vax_machine *m, uint64_t limit, int mapen, int snapped,
-              unsigned *upc);
 
 _Static_assert(offsetof(struct vax_machine, psl) ==
                offsetof(struct vax_machine, rf) + 4 * RF_PSL, "rf layout");

@@ -1,8 +1,9 @@
 /* The machine's side of the 8600's I/O (vm_io.h): the CPU's references
- * to adapter space go to the A-bus uncached, DMA reaches the memory array
- * through a port that checks the PAMM and keeps the cache coherent, and
- * the adapters' requests and the devices' events join the request logic
- * (vm_dev.c).  The console's script runs on the same event queue. */
+ * to adapter space go to the A-bus uncached (memory's adapter port,
+ * vm_mem.h), DMA reaches the memory array through a port that checks the
+ * PAMM and keeps the cache coherent, and the adapters' requests and the
+ * devices' events join the request logic (vm_dev.c).  The scripted users
+ * (vm_users.c) run on the same event queue. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -35,42 +36,7 @@ static int dma_write(void *ctx, uint32_t pa, const void *buf, uint32_t n)
     return 0;
 }
 
-/* ---- set up ---- */
-
-void vm_io_setup(struct vax_machine *m)
-{
-    if (m->io) {
-        io_system_reset(m->io->sys);
-        return;
-    }
-    struct vm_io *io = calloc(1, sizeof *io);
-    if (!io)
-        return; /* no I/O: every reference to adapter space machine-checks */
-    struct io_memory mem = {.ctx = m, .read = dma_read, .write = dma_write};
-    struct io_config cfg = {.dz = 1, .dz_br = m->dz_br};
-    io->sys = io_system_new(&m->st.microcycles, &m->int_dirty, &mem, &cfg);
-    if (!io->sys) {
-        free(io);
-        return;
-    }
-    m->io = io;
-    vm_dz_users_setup(m);
-}
-
-void vm_io_free(struct vax_machine *m)
-{
-    if (!m->io)
-        return;
-    if (m->io->con_user_on)
-        io_term_user_free(&m->io->con_user);
-    io_script_free(&m->io->con_script);
-    vm_dz_users_free(m);
-    io_system_free(m->io->sys);
-    free(m->io);
-    m->io = NULL;
-}
-
-/* ---- CPU references ---- */
+/* ---- CPU references: memory's adapter port (vm_mem.h) ---- */
 
 static void charge(struct vax_machine *m)
 {
@@ -81,12 +47,8 @@ static void charge(struct vax_machine *m)
     io_events_run(&m->io->sys->ev); /* the device's state as of now */
 }
 
-int vm_io_read_ref(struct vax_machine *m, uint32_t pa, unsigned n, uint64_t *out)
+static int abus_read(struct vax_machine *m, uint32_t pa, unsigned n, uint64_t *out)
 {
-    if (!m->io) {
-        vm_machine_check(m, pa, 0);
-        return -1;
-    }
     charge(m);
     unsigned slot = m->pamm[(pa >> 20) & 0x3FF] - 0x18u;
     enum io_status st;
@@ -108,12 +70,8 @@ int vm_io_read_ref(struct vax_machine *m, uint32_t pa, unsigned n, uint64_t *out
     return 0;
 }
 
-int vm_io_write_ref(struct vax_machine *m, uint32_t pa, unsigned n, uint64_t v)
+static int abus_write(struct vax_machine *m, uint32_t pa, unsigned n, uint64_t v)
 {
-    if (!m->io) {
-        vm_machine_check(m, pa, 1);
-        return -1;
-    }
     charge(m);
     unsigned slot = m->pamm[(pa >> 20) & 0x3FF] - 0x18u;
     enum io_status st;
@@ -131,6 +89,37 @@ int vm_io_write_ref(struct vax_machine *m, uint32_t pa, unsigned n, uint64_t v)
         return -1;
     }
     return 0; /* a timeout is the write-timeout interrupt, later */
+}
+
+/* ---- set up ---- */
+
+void vm_io_setup(struct vax_machine *m)
+{
+    if (m->io) {
+        io_system_reset(m->io->sys);
+        return;
+    }
+    struct vm_io *io = calloc(1, sizeof *io);
+    if (!io)
+        return; /* no I/O: every reference to adapter space machine-checks */
+    struct io_memory mem = {.ctx = m, .read = dma_read, .write = dma_write};
+    struct io_config cfg = {.dz = 1, .dz_br = m->dz_br};
+    io->sys = io_system_new(&m->st.microcycles, &m->int_dirty, &mem, &cfg);
+    if (!io->sys) {
+        free(io);
+        return;
+    }
+    m->io = io;
+    m->abus = (struct vm_abus_port){.read = abus_read, .write = abus_write};
+}
+
+void vm_io_free(struct vax_machine *m)
+{
+    if (!m->io)
+        return;
+    io_system_free(m->io->sys);
+    free(m->io);
+    m->io = NULL;
 }
 
 /* ---- events and interrupts ---- */
@@ -174,94 +163,13 @@ void vm_io_console_output(struct vax_machine *m, uint8_t c)
         io_term_user_output(&m->io->con_user, c);
 }
 
-static void script_type(void *ctx, uint8_t c) { vm_console_receive(ctx, c); }
-
-/* A scripted user asks the machine to stop (a failed expect, `halt`). */
-static void script_stop(void *ctx, const char *why)
-{
-    struct vax_machine *m = ctx;
-    io_system_request_stop(m->io->sys, why);
-    m->int_dirty = 1;
-}
-
-int vm_console_script(struct vax_machine *m, const char *text, size_t len, const char *name,
-                      double timeout_s, char *err, size_t errlen)
-{
-    if (m->shadow) /* the lock-step check's second machine: the same typist */
-        vm_console_script(m->shadow, text, len, name, timeout_s, err, errlen);
-    if (!m->io) {
-        snprintf(err, errlen, "the machine has no I/O system");
-        return -1;
-    }
-    if (m->io->con_user_on) {
-        snprintf(err, errlen, "a console script is already running");
-        return -1;
-    }
-    struct io_user_cfg cfg = {.type = script_type, .type_ctx = m, .who = "console script"};
-    if (vm_io_user_start(m, &m->io->con_script, &m->io->con_user, text, len, name, timeout_s,
-                         &cfg, err, errlen) < 0)
-        return -1;
-    vm_console_input(m, "", 0); /* the script types; the host's stdin does not */
-    m->io->con_user_on = 1;
-    return 0;
-}
-
-int vm_io_user_start(struct vax_machine *m, struct io_script *s, struct io_term_user *u,
-                     const char *text, size_t len, const char *name, double timeout_s,
-                     struct io_user_cfg *cfg, char *err, size_t errlen)
-{
-    if (!(timeout_s > 0) || timeout_s > 1e6) {
-        snprintf(err, errlen, "expect timeout %g s out of range (0-1e6]", timeout_s);
-        return -1;
-    }
-    if (io_script_parse(text, len, name, s, err, errlen) < 0)
-        return -1;
-    cfg->type_cycles = VM_SCRIPT_TYPE_CYCLES;
-    cfg->timeout_cycles = (uint64_t)(timeout_s * (double)IO_CYCLES_PER_SEC + 0.5);
-    cfg->stop = script_stop;
-    cfg->stop_ctx = m;
-    if (io_term_user_start(u, &m->io->sys->ev, s, cfg) < 0) {
-        io_script_free(s);
-        snprintf(err, errlen, "out of memory");
-        return -1;
-    }
-    m->int_dirty = 1;
-    return 0;
-}
-
-enum vm_script_state vm_io_user_state(const struct io_term_user *u, const char **msg,
-                                      unsigned *line)
-{
-    *msg = "";
-    *line = u->pc < u->s->n ? u->s->step[u->pc].line : 0;
-    switch (u->state) {
-    case IO_USER_DONE: return VM_SCRIPT_DONE;
-    case IO_USER_FAILED: *msg = u->failure; return VM_SCRIPT_FAILED;
-    default: return VM_SCRIPT_RUNNING;
-    }
-}
-
-enum vm_script_state vm_console_script_state(const struct vax_machine *m, const char **msg,
-                                             unsigned *line)
-{
-    *msg = "";
-    *line = 0;
-    if (!m->io || !m->io->con_user_on)
-        return VM_SCRIPT_NONE;
-    return vm_io_user_state(&m->io->con_user, msg, line);
-}
-
 /* ---- attaching media ---- */
 
-int vm_attach(struct vax_machine *m, const char *dev, const char *path, int readonly,
-              char *err, size_t errlen)
+int vm_io_attach(struct vax_machine *m, const char *dev, const char *path, int readonly,
+                 char *err, size_t errlen)
 {
     if (!m->io) {
         snprintf(err, errlen, "the machine has no I/O system");
-        return -1;
-    }
-    if (m->shadow) { /* two machines would share the medium's file */
-        snprintf(err, errlen, "the trace cache's lock-step check runs without media");
         return -1;
     }
     return io_system_attach(m->io->sys, dev, path, readonly, err, errlen);
@@ -269,15 +177,13 @@ int vm_attach(struct vax_machine *m, const char *dev, const char *path, int read
 
 struct io_system *vm_io_system(struct vax_machine *m) { return m->io ? m->io->sys : NULL; }
 
-int vm_ether_start(struct vax_machine *m, const struct io_netsrc_config *c,
-                   io_netsrc_tap_fn tap, void *tap_ctx, char *err, size_t errlen)
+int vm_io_ether_start(struct vax_machine *m, const struct io_netsrc_config *c,
+                      io_netsrc_tap_fn tap, void *tap_ctx, char *err, size_t errlen)
 {
     if (!m->io) {
         snprintf(err, errlen, "the machine has no I/O system");
         return -1;
     }
-    if (m->shadow && vm_ether_start(m->shadow, c, NULL, NULL, err, errlen) < 0)
-        return -1;
     return io_system_net_start(m->io->sys, c, tap, tap_ctx, err, errlen);
 }
 

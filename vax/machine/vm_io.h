@@ -1,7 +1,9 @@
-/* The machine's side of the 8600's I/O (private to vax/machine): physical
- * references to adapter space, the memory port DMA uses, interrupts and
- * events into the request logic, the console's host side (scripts).
- * The I/O hardware itself is vax/io. */
+/* The machine's side of the 8600's I/O (vm_io.c; private to
+ * vax/machine): memory's adapter port (physical references to adapter
+ * space), the memory port DMA uses, interrupts and events into the
+ * request logic, and the state of the scripted users on the I/O's event
+ * queue (vm_users.c).  The I/O hardware itself is vax/io.  Its calls in
+ * vm.h: vm_attach, vm_io_system, vm_ether_start, vm_io_get_stats. */
 #ifndef VAX_MACHINE_VM_IO_H
 #define VAX_MACHINE_VM_IO_H
 
@@ -15,10 +17,11 @@
 
 struct vm_io {
     struct io_system *sys;
-    struct io_script con_script;        /* --console-script */
+    /* the scripted users (vm_users.c): the console's (--console-script) */
+    struct io_script con_script;
     struct io_term_user con_user;
     int con_user_on;
-    /* scripted users on dz0's lines (vm_dzusers.c) */
+    /* ... and those on dz0's lines */
     struct vm_dz_port {
         struct vax_machine *m;
         unsigned line;
@@ -32,54 +35,22 @@ struct vm_io {
     uint64_t refs, dma_reads, dma_writes, dma_bytes, dma_invalidated;
 };
 
-/* Is pa (30 bits) in an I/O adapter's window (PAMM code 0x18-0x1B)? */
-static inline int vm_io_space(const struct vax_machine *m, uint32_t pa)
-{
-    uint8_t c = m->pamm[(pa >> 20) & 0x3FF];
-    return c >= 0x18 && c <= 0x1B;
-}
-
-/* A CPU reference of n bytes at pa in I/O space: 0, or -1 after the
- * machine check (vm_machine_check) it caused. */
-int vm_io_read_ref(struct vax_machine *m, uint32_t pa, unsigned n, uint64_t *out);
-int vm_io_write_ref(struct vax_machine *m, uint32_t pa, unsigned n, uint64_t v);
-
-/* vm_mem.c's pieces the I/O side uses. */
-void vm_machine_check(struct vax_machine *m, uint32_t pa, int write);
-int vm_dma_present(const struct vax_machine *m, uint32_t pa, uint32_t n);
-/* DMA wrote [pa, pa+n): the cache lines holding it are invalidated (their
- * data are already the array's), memos pointing at them flushed, and the
- * code hook told.  Returns the number of lines invalidated. */
-unsigned vm_dma_wrote(struct vax_machine *m, uint32_t pa, uint32_t n);
-/* Memory changed under the CPU (DMA); every DMA write calls it.  The trace
- * cache (vm_tcache.h) needs no invalidation: its traces check each code
- * byte where they consume it, so this does nothing (vm_mem.c). */
-void vm_code_write_notify(struct vax_machine *m, uint32_t pa, uint32_t len);
-
-/* The request logic's view (vm_dev.c). */
-void vm_io_setup(struct vax_machine *m);        /* at power-up */
+/* Power-up (from vm_dev_reset): the I/O system, the DMA port, memory's
+ * adapter port; and its end. */
+void vm_io_setup(struct vax_machine *m);
 void vm_io_free(struct vax_machine *m);
+/* The request logic's view (vm_dev.c). */
 void vm_io_update(struct vax_machine *m);       /* run the events due */
 uint64_t vm_io_next_event(const struct vax_machine *m);
 int vm_io_int_eval(const struct vax_machine *m, uint32_t *vec);
 void vm_io_int_ack(struct vax_machine *m, int ipl);
 /* The console terminal printed c (its script watches). */
 void vm_io_console_output(struct vax_machine *m, uint8_t c);
-/* vm_dzusers.c: dz0's output to its lines' users and logs (installed at
- * power-up); the users' teardown. */
-void vm_dz_users_setup(struct vax_machine *m);
-void vm_dz_users_free(struct vax_machine *m);
-/* A scripted user, the console's or a DZ11 line's: checks the expect
- * timeout, parses the script into *s and starts *u on the machine's event
- * queue with cfg (its timeout and stop filled in here).  0, or -1 with a
- * message (nothing is left allocated). */
-int vm_io_user_start(struct vax_machine *m, struct io_script *s, struct io_term_user *u,
-                     const char *text, size_t len, const char *name, double timeout_s,
-                     struct io_user_cfg *cfg, char *err, size_t errlen);
-/* A started user's state, its failure message and the script line it is at. */
-enum vm_script_state vm_io_user_state(const struct io_term_user *u, const char **msg,
-                                      unsigned *line);
-/* vm_dev.c: a character arrives in the console receiver (RXDB). */
-void vm_console_receive(struct vax_machine *m, uint8_t c);
+/* The host's side (vm_host.c's vm_attach, vm_ether_start): a medium
+ * attached to a drive, the DEUNA connected to the network outside. */
+int vm_io_attach(struct vax_machine *m, const char *dev, const char *path, int readonly,
+                 char *err, size_t errlen);
+int vm_io_ether_start(struct vax_machine *m, const struct io_netsrc_config *c,
+                      io_netsrc_tap_fn tap, void *tap_ctx, char *err, size_t errlen);
 
 #endif

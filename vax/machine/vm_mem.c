@@ -6,10 +6,17 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "vax/machine/vm_io.h"
+#include "vax/machine/vm_mem.h"
 #include "vax/machine/vm_mem_fast.h"
 
 #define PA_MASK 0x3FFFFFFFu
+
+/* Is pa (30 bits) in an I/O adapter's window (PAMM code 0x18-0x1B)? */
+static inline int adapter_space(const struct vax_machine *m, uint32_t pa)
+{
+    uint8_t c = m->pamm[(pa >> 20) & 0x3FF];
+    return c >= 0x18 && c <= 0x1B;
+}
 
 void vm_pamm_reset(struct vax_machine *m)
 {
@@ -46,7 +53,7 @@ void vm_machine_check(struct vax_machine *m, uint32_t pa, int write)
     m->stop = VM_STOPPED;
     snprintf(m->reason, sizeof m->reason,
              "machine check: %s of non-existent %s at PA 0x%08X%s",
-             write ? "write" : "read", vm_io_space(m, pa) ? "I/O address" : "memory", pa,
+             write ? "write" : "read", adapter_space(m, pa) ? "I/O address" : "memory", pa,
              m->mchk_active ? " (in the machine-check flow)" : "");
 }
 
@@ -216,14 +223,33 @@ static inline void memo_fill(struct vax_machine *m, struct vm_memo *mo, uint32_t
     }
 }
 
+/* A reference to adapter space: through the I/O's port (vm_mem.h). */
+static int adapter_read(struct vax_machine *m, uint32_t pa, unsigned n, uint64_t *out)
+{
+    if (!m->abus.read) {
+        vm_machine_check(m, pa, 0);
+        return -1;
+    }
+    return m->abus.read(m, pa, n, out);
+}
+
+static int adapter_write(struct vax_machine *m, uint32_t pa, unsigned n, uint64_t v)
+{
+    if (!m->abus.write) {
+        vm_machine_check(m, pa, 1);
+        return -1;
+    }
+    return m->abus.write(m, pa, n, v);
+}
+
 /* n bytes at pa through the cache; a reference inside one line points
  * the memo mo (if any) at that line, va being its virtual address. */
 static inline int phys_read(struct vax_machine *m, uint32_t pa, unsigned n, uint64_t *out,
                             struct vm_memo *mo, uint32_t va)
 {
     if (!present(m, pa, n)) {
-        if (vm_io_space(m, pa)) /* adapter space: the A-bus, uncached */
-            return vm_io_read_ref(m, pa, n, out);
+        if (adapter_space(m, pa)) /* adapter space: the A-bus, uncached */
+            return adapter_read(m, pa, n, out);
         vm_machine_check(m, pa, 0);
         return -1;
     }
@@ -240,8 +266,8 @@ static inline int phys_write(struct vax_machine *m, uint32_t pa, unsigned n, uin
                              struct vm_memo *mo, uint32_t va)
 {
     if (!present(m, pa, n)) {
-        if (vm_io_space(m, pa))
-            return vm_io_write_ref(m, pa, n, v);
+        if (adapter_space(m, pa))
+            return adapter_write(m, pa, n, v);
         vm_machine_check(m, pa, 1);
         return -1;
     }
@@ -290,17 +316,6 @@ int vm_mem_read_memo(struct vax_machine *m, uint32_t va, unsigned n, int write,
     return 0;
 }
 
-int vm_mem_read_acc(struct vax_machine *m, uint32_t va, unsigned n, int write,
-                    uint64_t *out)
-{
-    return vm_mem_read_memo(m, va, n, write, out, NULL);
-}
-
-int vm_mem_read(struct vax_machine *m, uint32_t va, unsigned n, uint64_t *out)
-{
-    return vm_mem_read_memo(m, va, n, 0, out, NULL);
-}
-
 int vm_mem_write_memo(struct vax_machine *m, uint32_t va, unsigned n, uint64_t v,
                       struct vm_memo *mo)
 {
@@ -311,7 +326,7 @@ int vm_mem_write_memo(struct vax_machine *m, uint32_t va, unsigned n, uint64_t v
     if (split == n)
         return phys_write(m, pa1, n, v, mo, va);
     if (!present(m, pa1, split) || !present(m, pa2, n - split)) {
-        if (vm_io_space(m, pa1) || vm_io_space(m, pa2)) { /* adapter space: part by part */
+        if (adapter_space(m, pa1) || adapter_space(m, pa2)) { /* adapter space: part by part */
             if (phys_write(m, pa1, split, v, NULL, 0) < 0)
                 return -1;
             return phys_write(m, pa2, n - split, v >> (8 * split), NULL, 0);
@@ -320,11 +335,6 @@ int vm_mem_write_memo(struct vax_machine *m, uint32_t va, unsigned n, uint64_t v
     }
     phys_write(m, pa1, split, v, NULL, 0);
     return phys_write(m, pa2, n - split, v >> (8 * split), NULL, 0);
-}
-
-int vm_mem_write(struct vax_machine *m, uint32_t va, unsigned n, uint64_t v)
-{
-    return vm_mem_write_memo(m, va, n, v, NULL);
 }
 
 /* An octaword (READOP/WRITEOP of an H or O operand): both pages are
@@ -384,12 +394,10 @@ int vm_mem_write16(struct vax_machine *m, uint32_t va, const uint32_t in[4])
     return 0;
 }
 
-int vm_phys_write(struct vax_machine *m, uint32_t pa, const void *buf, size_t n)
+int vm_mem_host_write(struct vax_machine *m, uint32_t pa, const void *buf, size_t n)
 {
     if (pa > m->mem_alloc || n > m->mem_alloc - pa)
         return -1;
-    if (m->shadow)
-        vm_phys_write(m->shadow, pa, buf, n);
     memcpy(m->mem + pa, buf, n);
     return 0;
 }

@@ -14,50 +14,38 @@
 
 #include <string.h>
 
+#include "microcode/le.h"
+#include "vax/machine/vm_hint.h"
 #include "vax/machine/vm_internal.h"
 
-int vm_mem_read_memo(struct vax_machine *m, uint32_t va, unsigned n, int write,
-                     uint64_t *out, struct vm_memo *mo);
-int vm_mem_write_memo(struct vax_machine *m, uint32_t va, unsigned n, uint64_t v,
-                      struct vm_memo *mo);
-
-/* n bytes at p, little endian: whole loads for the common sizes.  (Always
- * inlined: in the trace cache's executor, a call each for the sizes
- * other than 4 cost CALLS/RET 2.5% of its host instructions.) */
-#if defined(__GNUC__)
-__attribute__((always_inline))
-#endif
-static inline uint64_t vm_load_le(const uint8_t *p, unsigned n)
+/* n bytes at p, little endian (microcode/le.h): whole loads for the
+ * common sizes.  (Always inlined: in the trace cache's executor, a call
+ * each for the sizes other than 4 cost CALLS/RET 2.5% of its host
+ * instructions.) */
+static ALWAYS_INLINE uint64_t vm_load_le(const uint8_t *p, unsigned n)
 {
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
     switch (n) {
     case 1: return p[0];
-    case 2: { uint16_t x; memcpy(&x, p, 2); return x; }
-    case 4: { uint32_t x; memcpy(&x, p, 4); return x; }
-    case 8: { uint64_t x; memcpy(&x, p, 8); return x; }
+    case 2: return le_get16(p);
+    case 4: return le_get32(p);
+    case 8: return le_get64(p);
     default: break;
     }
-#endif
     uint64_t v = 0;
     for (unsigned i = 0; i < n; i++)
         v |= (uint64_t)p[i] << (8 * i);
     return v;
 }
 
-#if defined(__GNUC__)
-__attribute__((always_inline))
-#endif
-static inline void vm_store_le(uint8_t *p, unsigned n, uint64_t v)
+static ALWAYS_INLINE void vm_store_le(uint8_t *p, unsigned n, uint64_t v)
 {
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
     switch (n) {
     case 1: p[0] = (uint8_t)v; return;
-    case 2: { uint16_t x = (uint16_t)v; memcpy(p, &x, 2); return; }
-    case 4: { uint32_t x = (uint32_t)v; memcpy(p, &x, 4); return; }
-    case 8: memcpy(p, &v, 8); return;
+    case 2: le_put16(p, (uint16_t)v); return;
+    case 4: le_put32(p, (uint32_t)v); return;
+    case 8: le_put64(p, v); return;
     default: break;
     }
-#endif
     for (unsigned i = 0; i < n; i++)
         p[i] = (uint8_t)(v >> (8 * i));
 }
@@ -165,7 +153,7 @@ static inline int vm_memo_hit(const struct vm_memo *mo, uint32_t va, unsigned n)
  * in the page the I-stream last translated, with no TB, PAMM, MAPEN or
  * mode change since: the TB lookup and the PAMM check would give the
  * same answer.  (The sequencer then needs no abort state for the fetch;
- * vm.c.) */
+ * vm_interp.c.) */
 static inline int vm_istream_safe(const struct vax_machine *m, unsigned n)
 {
     uint32_t pc = m->r[15];
@@ -184,7 +172,7 @@ static inline int vm_istream_safe(const struct vax_machine *m, unsigned n)
 static inline int vm_read_fast(struct vax_machine *m, struct vm_memo *mo, uint32_t va,
                                unsigned n, uint64_t *out)
 {
-    if (__builtin_expect(vm_memo_hit(mo, va, n), 1)) {
+    if (LIKELY(vm_memo_hit(mo, va, n))) {
         m->st.tb_hits += mo->tb;
         m->st.cache_hits++;
         mo->set->lru = mo->lru_next;
@@ -198,7 +186,7 @@ static inline int vm_read_tab(struct vax_machine *m, struct vm_memo *tab, uint32
                               unsigned n, uint64_t *out)
 {
     struct vm_memo *mo = vm_memo_sel(tab, va);
-    if (__builtin_expect(vm_memo_hit(mo, va, n), 1)) {
+    if (LIKELY(vm_memo_hit(mo, va, n))) {
         m->st.tb_hits += mo->tb;
         m->st.cache_hits++;
         mo->set->lru = mo->lru_next;
@@ -212,7 +200,7 @@ static inline int vm_write_fast(struct vax_machine *m, struct vm_memo *tab, uint
                                 unsigned n, uint64_t v)
 {
     struct vm_memo *mo = vm_memo_sel(tab, va);
-    if (__builtin_expect(vm_memo_hit(mo, va, n), 1)) {
+    if (LIKELY(vm_memo_hit(mo, va, n))) {
         m->st.tb_hits += mo->tb;
         m->st.cache_hits++;
         mo->set->lru = mo->lru_next;

@@ -21,8 +21,6 @@
 #include "vax/machine/vm_net.h"
 #include "vax/io/io_random.h"
 
-int vm_mem_writep(struct vax_machine *m, uint32_t pa, unsigned n, uint64_t v);
-
 /* One exponential interarrival time in microcycles (at least 1). */
 static uint64_t interarrival(uint64_t *rng, double mean)
 {
@@ -40,11 +38,9 @@ static double mean_of(const struct vm_net_config *c)
     return VM_NET_CYCLES_PER_SEC / c->rate;
 }
 
-int vm_net_configure(struct vax_machine *m, const struct vm_net_config *c,
-                     char *err, size_t errlen)
+int vm_net_setup(struct vax_machine *m, const struct vm_net_config *c, char *err,
+                 size_t errlen)
 {
-    if (m->shadow)
-        vm_net_configure(m->shadow, c, err, errlen);
     struct vm_net *d = &m->net;
     if (!c || c->rate == 0.0) {
         memset(d, 0, sizeof *d);

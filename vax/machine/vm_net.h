@@ -5,7 +5,9 @@
  * SCB vector 0x140 while DONE and IE are set.  A machine without the
  * device (the default) answers IPR.BAD for 0x70-0x74, so MFPR takes a
  * reserved operand.  Deterministic: the same seed and options give the
- * same arrival microcycles and the same bytes.  Nothing here prints. */
+ * same arrival microcycles and the same bytes.  Nothing here prints.
+ * A public header: vm_net.c defines its calls but vm_net_configure
+ * (vm_host.c, on vm_net_setup below). */
 #ifndef VAX_MACHINE_VM_NET_H
 #define VAX_MACHINE_VM_NET_H
 
@@ -74,6 +76,10 @@ void vm_net_get_stats(const struct vax_machine *m, struct vm_net_stats *s);
 void vm_net_arrivals(const struct vm_net_config *c, uint64_t *out, size_t n);
 
 /* ---- inside vax/machine ---- */
+/* vm_net_configure's work on one machine (vm_host.c does it to the
+ * lock-step check's second machine too). */
+int vm_net_setup(struct vax_machine *m, const struct vm_net_config *c, char *err,
+                 size_t errlen);
 /* Deliver every arrival due by now (from vm_dev_update). */
 void vm_net_update(struct vax_machine *m);
 /* The IPR port for 0x70-0x74: sets m->ipr_bad when absent or not allowed. */

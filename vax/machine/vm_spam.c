@@ -5,10 +5,10 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "microcode/le.h"
+#include "vax/machine/vm_dev.h"
 #include "vax/machine/vm_mem_fast.h"
 #include "vax/machine/vm_spam.h"
-
-uint32_t vm_ipr_read(struct vax_machine *m, uint32_t n);
 
 /* Reset: the trace megabyte is the second one above memory, absent from
  * the PAMM until PAMMINIT.  The megabyte between stays absent for good: an
@@ -26,14 +26,6 @@ void vm_spam_reset(struct vax_machine *m)
     m->ipr[VM_SPAM_MASK] = VM_SPAM_DEFAULT_MASK;
 }
 
-/* The port's gate: the private numbers exist only between a TRACEWR
- * microorder and the next IRD.  Only spam.mic issues TRACEWR, so the MTPR
- * and MFPR flows (and with them every VAX program) never reach them. */
-int vm_spam_port_refuses(const struct vax_machine *m, uint32_t n)
-{
-    return vm_spam_ipr_private(n) && !m->spam_window;
-}
-
 void vm_spam_get(struct vax_machine *m, struct vm_spam_state *s)
 {
     const uint32_t *r = m->ipr;
@@ -49,10 +41,8 @@ void vm_spam_get(struct vax_machine *m, struct vm_spam_state *s)
     s->drops = r[VM_SPAM_DROPS];
 }
 
-void vm_spam_set_options(struct vax_machine *m, uint32_t opts, uint32_t mask)
+void vm_spam_options(struct vax_machine *m, uint32_t opts, uint32_t mask)
 {
-    if (m->shadow)
-        vm_spam_set_options(m->shadow, opts, mask);
     uint32_t o = VM_SPAM_ST_KONLY | VM_SPAM_ST_NOXLATE;
     m->ipr[VM_SPAM_STAT] = (m->ipr[VM_SPAM_STAT] & ~o) | (opts & o);
     m->ipr[VM_SPAM_MASK] = mask;
@@ -66,18 +56,14 @@ static uint32_t buf_addr(const struct vax_machine *m, uint32_t a)
 static void put64(struct vax_machine *m, uint32_t pa, uint32_t w0, uint32_t w1)
 {
     uint8_t b[8];
-    for (int i = 0; i < 4; i++) {
-        b[i] = (uint8_t)(w0 >> (8 * i));
-        b[4 + i] = (uint8_t)(w1 >> (8 * i));
-    }
-    vm_phys_write(m, pa, b, sizeof b);
+    le_put32(b, w0);
+    le_put32(b + 4, w1);
+    vm_mem_host_write(m, pa, b, sizeof b);
 }
 
-int vm_spam_console_enable(struct vax_machine *m, uint32_t slot, uint32_t start,
-                           uint32_t end, char *err, size_t errlen)
+int vm_spam_enable(struct vax_machine *m, uint32_t slot, uint32_t start, uint32_t end,
+                   char *err, size_t errlen)
 {
-    if (m->shadow)
-        vm_spam_console_enable(m->shadow, slot, start, end, err, errlen);
     uint32_t *r = m->ipr;
     uint32_t mb = r[VM_SPAM_MB];
     if (mb == 0xFFFFFFFFu) {
@@ -117,7 +103,7 @@ int vm_spam_console_enable(struct vax_machine *m, uint32_t slot, uint32_t start,
 
 int vm_spam_busy(const struct vax_machine *m) { return m->spam_window; }
 
-size_t vm_spam_drain(struct vax_machine *m, uint32_t *out, size_t max)
+size_t vm_spam_take(struct vax_machine *m, uint32_t *out, size_t max)
 {
     uint32_t *r = m->ipr;
     size_t n = 0;
@@ -125,28 +111,13 @@ size_t vm_spam_drain(struct vax_machine *m, uint32_t *out, size_t max)
         uint8_t b[8];
         if (vm_phys_read(m, buf_addr(m, r[VM_SPAM_RD]), b, sizeof b) < 0)
             break;
-        out[2 * n] = (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 |
-                     (uint32_t)b[3] << 24;
-        out[2 * n + 1] = (uint32_t)b[4] | (uint32_t)b[5] << 8 |
-                         (uint32_t)b[6] << 16 | (uint32_t)b[7] << 24;
+        out[2 * n] = le_get32(b);
+        out[2 * n + 1] = le_get32(b + 4);
         n++;
         r[VM_SPAM_RD] += 8;
         if (r[VM_SPAM_RD] == r[VM_SPAM_END])
             r[VM_SPAM_RD] = r[VM_SPAM_START];
         r[VM_SPAM_COUNT]--;
-    }
-    if (m->shadow) { /* the shadow's records must be the same */
-        uint32_t sb[2 * 64];
-        for (size_t i = 0; i < n;) {
-            size_t k = vm_spam_drain(m->shadow, sb, n - i < 64 ? n - i : 64);
-            if (k == 0 || memcmp(sb, out + 2 * i, k * 2 * sizeof sb[0])) {
-                vm_check_note(m, "a SPAM record drained by the host");
-                break;
-            }
-            i += k;
-        }
-        if (m->shadow->ipr[VM_SPAM_COUNT] != r[VM_SPAM_COUNT])
-            vm_check_note(m, "the SPAM record count");
     }
     return n;
 }

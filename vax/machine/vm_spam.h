@@ -4,7 +4,10 @@
  * first instruction (what PAMMINIT, SET_PTRS and ENABLE do), and the host
  * drain, which moves records out of the buffer through the memory back
  * door (no microcycles, no cache effect).  MICROARCHITECTURE.md §5, §7;
- * the record layout is spam/TRACE-FORMAT.md.  Nothing here prints. */
+ * the record layout is spam/TRACE-FORMAT.md.  Nothing here prints.
+ * A public header: vm_spam.c defines its calls but those that change the
+ * machine (vm_spam_set_options, vm_spam_console_enable, vm_spam_drain:
+ * vm_host.c, on vm_spam.c's own, "inside vax/machine" below). */
 #ifndef VAX_MACHINE_VM_SPAM_H
 #define VAX_MACHINE_VM_SPAM_H
 
@@ -83,5 +86,17 @@ int vm_spam_busy(const struct vax_machine *m);
  * into out[] (w0, w1 per record), advancing the read pointer as
  * READ_BUFFER would, through the back door.  Returns the number moved. */
 size_t vm_spam_drain(struct vax_machine *m, uint32_t *out, size_t max);
+
+/* ---- inside vax/machine ---- */
+/* Power-up: the private IPRs cleared, the hidden megabyte named, the
+ * default event classes. */
+void vm_spam_reset(struct vax_machine *m);
+/* The work of vm_spam_set_options, vm_spam_console_enable and
+ * vm_spam_drain on one machine (vm_host.c does them to the lock-step
+ * check's second machine too, and compares the records drained). */
+void vm_spam_options(struct vax_machine *m, uint32_t opts, uint32_t mask);
+int vm_spam_enable(struct vax_machine *m, uint32_t slot, uint32_t start, uint32_t end,
+                   char *err, size_t errlen);
+size_t vm_spam_take(struct vax_machine *m, uint32_t *out, size_t max);
 
 #endif

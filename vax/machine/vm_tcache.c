@@ -7,9 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "vax/machine/vm_datapath.h"
-#include "vax/machine/vm_spam.h"
 #include "vax/machine/vm_tcache.h"
+#include "vax/machine/vm_tcache_exec.h"
 
 _Static_assert(offsetof(struct tc_trace, succ2) <= TC_TRACE_HOT,
                "the fields read at every instruction fit one host cache line");
@@ -204,6 +203,16 @@ void vm_tc_latch_get(const struct vax_machine *m, struct tc_latch *l, int rn_def
         l->rx = m->rx;
 }
 
+void vm_tcache_stats(const struct vax_machine *m, struct vm_tcache_stats *s)
+{
+    memset(s, 0, sizeof *s);
+    if (m->tc) {
+        *s = m->tc->st;
+        s->lookups += s->hits; /* (lookups counts the misses) */
+        s->bytes = m->tc->used;
+    }
+}
+
 /* ---- the builder ---- */
 
 /* A uop under construction: its pointers may still name a constant of
@@ -292,7 +301,7 @@ struct opd {
 };
 
 /* The latch-dependent selectors resolved for one word (mirrors src() and
- * src_slow() in vm.c; anything not known here makes the word generic). */
+ * src_slow() in vm_interp.c; anything not known here makes the word generic). */
 static struct opd src_opd(struct vax_machine *m, const struct uword *w, unsigned code,
                           unsigned sel, unsigned kind, const struct tc_latch *l,
                           unsigned wd)
@@ -536,22 +545,102 @@ static int emit_guard(struct tc_build *b, int wi, unsigned cond, int taken,
     return 1;
 }
 
-/* Emits word wi specialised; -1 if something in it is not handled here
- * (the caller then makes it generic). */
-static int emit_special(struct tc_build *b, struct vax_machine *m, const struct tc_rec *rec,
-                        int wi)
+/* ---- emit_special: one recorded word as specialised uops ----
+ * In five pieces, in the order the executor runs them: what the word is
+ * and whether it can be specialised at all (word_plan, with its memory
+ * request: mem_plan), its data path (emit_datapath: sources, a plain move,
+ * the second bus, the ALU, the memo check, the results, the condition
+ * codes), its memory reference, its MISC function and its sequencing
+ * (emit_seq: the micro-stack, guards, the specifier byte). */
+
+/* One word as the pieces see it. */
+struct wctx {
+    struct tc_build *b;
+    struct vax_machine *m;
+    int wi;
+    const struct tc_recw *rw;
+    const struct vm_pword *pw;
+    const struct uword *w;
+    const struct tc_latch *l;   /* the latches during the word */
+    const struct tc_latch *ls;  /* ... and at its sequencing */
+    unsigned wd;                /* its width */
+    int need_a;                 /* the sequencing or MISC reads the A bus */
+    int need_psl0;              /* ... the PSL as it was at the word's start */
+    int need_fl;                /* something reads the ALU flags */
+    int opreg1;                 /* SETREG sets OPREG[OPK] in this very word */
+    int has_a;                  /* the uops leave A in the executor's a */
+    /* the memory request: mn bytes at *maddr through memo, by the
+     * reference uop mop (its k: mk) */
+    int mem;
+    unsigned mn, mop, mk;
+    struct vm_memo *memo;
+    uint32_t *maddr;
+};
+
+/* The memory request: -1 if it cannot go through a memo. */
+static int mem_plan(struct wctx *c)
 {
-    const struct tc_recw *rw = &rec->w[wi];
-    const struct vm_pword *pw = &m->cs[rw->upc];
-    const struct uword *w = &pw->u;
-    struct tb_word *tw = &b->w[wi];
-    const struct tc_latch *l = &b->img[tw->mid];   /* during the word */
-    const struct tc_latch *ls = &b->img[tw->seq];  /* at its sequencing */
-    unsigned pfl = pw->fl;
+    struct vax_machine *m = c->m;
+    const struct tc_latch *l = c->l;
+    unsigned wd = c->wd;
+    c->maddr = &m->mar;
+    switch (c->mem) {
+    case UM_NONE: break;
+    case UM_READ: case UM_READB: case UM_READM: case UM_READMB:
+        c->mn = (c->mem == UM_READB || c->mem == UM_READMB) ? 1 : width_size[wd > 3 ? 3 : wd];
+        c->memo = c->mem >= UM_READM ? m->memo.m : m->memo.r;
+        c->mop = TU_RD;
+        break;
+    case UM_READOP:
+        if (l->rf_size > 8)
+            return -1;
+        c->mn = l->rf_size;
+        c->mk = l->lat_spec;
+        c->memo = l->cur->acc[l->lat_spec] == ACC_M ? m->memo.m : m->memo.r;
+        c->mop = TU_RDOP;
+        break;
+    case UM_WRITE: case UM_WRITEB:
+        c->mn = c->mem == UM_WRITEB ? 1 : width_size[wd > 3 ? 3 : wd];
+        c->memo = m->memo.w;
+        c->mop = TU_WR;
+        break;
+    case UM_WRITEOP:
+        if (l->wdl_opk > 3)
+            return -1;
+        c->mn = width_size[l->wdl_opk];
+        c->mk = l->opk;
+        c->memo = m->memo.w;
+        c->maddr = &m->opa[l->opk];
+        c->mop = TU_WROP;
+        break;
+    default: /* READP, WRITEP, and what others add */
+        return -1;
+    }
+    if (c->mem != UM_NONE && (c->w->dst == UR_PSL || c->w->d2 == UR_PSL))
+        return -1; /* a mode change would change the memo's answer */
+    return 0;
+}
+
+/* Word wi as the pieces see it; -1 if it cannot be specialised (an
+ * unused word, an F-box function, a MISC function the uops do not have,
+ * a memory request no memo serves). */
+static int word_plan(struct tc_build *b, struct vax_machine *m, const struct tc_rec *rec,
+                     int wi, struct wctx *c)
+{
+    memset(c, 0, sizeof *c);
+    c->b = b;
+    c->m = m;
+    c->wi = wi;
+    c->rw = &rec->w[wi];
+    c->pw = &m->cs[c->rw->upc];
+    const struct uword *w = c->w = &c->pw->u;
+    const struct tb_word *tw = &b->w[wi];
+    const struct tc_latch *l = c->l = &b->img[tw->mid];
+    c->ls = &b->img[tw->seq];
     const unsigned wdl[UDL__COUNT] = {[UDL_L] = 2, [UDL_B] = 0, [UDL_W] = 1, [UDL_Q] = 3,
                                       [UDL_CUR] = l->wdl_cur, [UDL_OPK] = l->wdl_opk,
                                       [UDL_O] = 4};
-    unsigned wd = wdl[w->dl];
+    c->wd = wdl[w->dl];
     if (!w->valid || w->fop != UF_NONE || w->cc > UCC_QUAD)
         return -1;
     switch (w->misc) {
@@ -568,336 +657,345 @@ static int emit_special(struct tc_build *b, struct vax_machine *m, const struct 
     unsigned seq = w->seq, disp = w->disp, cnd = w->cond & ~UC_NOT;
     int cond_seq = seq == US_BRANCH || seq == US_BCALL || seq == US_IRDIF;
     int disp_seq = seq == US_DISPATCH || seq == US_DCALL;
-    int need_a = (cond_seq && cond_a(cnd)) ||
-                 (disp_seq && (disp == UD_A4 || disp == UD_A2 || disp == UD_SPM)) ||
-                 w->misc == UX_EVCNT;
-    int need_psl0 = cond_seq && cond_psl_changed(cnd, w);
-    int opreg1 = w->misc == UX_SETREG && l->lat_spec == l->opk;
-    int need_fl = (pfl & PW_FL) != 0;
-    int has_a = 0;
-    /* the memory request: n bytes at MAR (or OPA[OPK]) through a memo */
-    int mem = w->mem;
-    unsigned mn = 0, mop = 0, mk = 0;
-    struct vm_memo *memo = NULL;
-    uint32_t *maddr = &m->mar;
-    switch (mem) {
-    case UM_NONE: break;
-    case UM_READ: case UM_READB: case UM_READM: case UM_READMB:
-        mn = (mem == UM_READB || mem == UM_READMB) ? 1 : width_size[wd > 3 ? 3 : wd];
-        memo = mem >= UM_READM ? m->memo.m : m->memo.r;
-        mop = TU_RD;
-        break;
-    case UM_READOP:
-        if (l->rf_size > 8)
-            return -1;
-        mn = l->rf_size;
-        mk = l->lat_spec;
-        memo = l->cur->acc[l->lat_spec] == ACC_M ? m->memo.m : m->memo.r;
-        mop = TU_RDOP;
-        break;
-    case UM_WRITE: case UM_WRITEB:
-        mn = mem == UM_WRITEB ? 1 : width_size[wd > 3 ? 3 : wd];
-        memo = m->memo.w;
-        mop = TU_WR;
-        break;
-    case UM_WRITEOP:
-        if (l->wdl_opk > 3)
-            return -1;
-        mn = width_size[l->wdl_opk];
-        mk = l->opk;
-        memo = m->memo.w;
-        maddr = &m->opa[l->opk];
-        mop = TU_WROP;
-        break;
-    default: /* READP, WRITEP, and what others add */
+    c->need_a = (cond_seq && cond_a(cnd)) ||
+                (disp_seq && (disp == UD_A4 || disp == UD_A2 || disp == UD_SPM)) ||
+                w->misc == UX_EVCNT;
+    c->need_psl0 = cond_seq && cond_psl_changed(cnd, w);
+    c->opreg1 = w->misc == UX_SETREG && l->lat_spec == l->opk;
+    c->need_fl = (c->pw->fl & PW_FL) != 0;
+    c->mem = w->mem;
+    return mem_plan(c);
+}
+
+/* The data path's operands and results, resolved for the word. */
+struct wdp {
+    struct opd oa, ob, os;   /* A, B, and the second bus's source */
+    int s2alu;               /* the second bus takes the ALU's result */
+    struct dsel d1, d2;      /* the destinations ... */
+    int hd1, hd2;            /* ... if any */
+};
+
+/* The sources (an IB prep reads first: the interpreter reads A, B, S2 in
+ * that order, and an IB source advances R15) and the destinations; -1
+ * if one is not known here. */
+static int dp_resolve(const struct wctx *c, struct wdp *d)
+{
+    struct vax_machine *m = c->m;
+    const struct uword *w = c->w;
+    const struct vm_pword *pw = c->pw;
+    d->oa = src_opd(m, w, w->a, pw->sa, pw->ka, c->l, c->wd);
+    d->ob = src_opd(m, w, w->b, pw->sb, pw->kb, c->l, c->wd);
+    d->os = (struct opd){.kind = OPD_CONST, .val = 0};
+    d->s2alu = w->s2 == UR_ALU;
+    if ((pw->fl & PW_S2) && !d->s2alu)
+        d->os = src_opd(m, w, w->s2, pw->ss, pw->ks, c->l, c->wd);
+    if (d->oa.kind == OPD_BAD || d->ob.kind == OPD_BAD || d->os.kind == OPD_BAD)
         return -1;
-    }
-    if (mem != UM_NONE && (w->dst == UR_PSL || w->d2 == UR_PSL))
-        return -1; /* a mode change would change the memo's answer */
-    if (need_psl0) {
-        emit(b, TU_PSL0, wi);
-    }
-    /* ---- data path ---- */
-    struct dsel d1 = {0}, d2 = {0};
-    int hd1 = 0, hd2 = 0, s2alu = 0;
-    if (pfl & PW_DP) {
-        struct opd oa = src_opd(m, w, w->a, pw->sa, pw->ka, l, wd);
-        struct opd ob = src_opd(m, w, w->b, pw->sb, pw->kb, l, wd);
-        struct opd os = {.kind = OPD_CONST, .val = 0};
-        s2alu = w->s2 == UR_ALU;
-        if ((pfl & PW_S2) && !s2alu)
-            os = src_opd(m, w, w->s2, pw->ss, pw->ks, l, wd);
-        if (oa.kind == OPD_BAD || ob.kind == OPD_BAD || os.kind == OPD_BAD)
+    const struct opd *o3[3] = {&d->oa, &d->ob, &d->os};
+    int nib = 0;
+    for (int i = 0; i < 3; i++)
+        if (o3[i]->kind == OPD_PREP && o3[i]->prep == TU_IB) {
+            nib++;
+            for (int j = 0; j < i; j++)
+                if ((o3[j]->kind == OPD_CELL && o3[j]->cell == &m->r[15]) ||
+                    (o3[j]->kind == OPD_PREP && o3[j]->prep == TU_SOPR))
+                    return -1;
+        }
+    if (nib > 1 || (nib && c->mem != UM_NONE))
+        return -1;
+    if (w->dst != UR_NONE) {
+        d->hd1 = dst_sel(m, w->dst, pw->sd, pw->kd, c->l, c->wd, &d->d1);
+        if (d->hd1 < 0)
             return -1;
-        /* an IB source advances R15 when it is read: the interpreter reads
-         * A, B, S2 in that order, a prep reads first */
-        struct opd *o3[3] = {&oa, &ob, &os};
-        int nib = 0;
-        for (int i = 0; i < 3; i++)
-            if (o3[i]->kind == OPD_PREP && o3[i]->prep == TU_IB) {
-                nib++;
-                for (int j = 0; j < i; j++)
-                    if ((o3[j]->kind == OPD_CELL && o3[j]->cell == &m->r[15]) ||
-                        (o3[j]->kind == OPD_PREP && o3[j]->prep == TU_SOPR))
-                        return -1;
-            }
-        if (nib > 1 || (nib && mem != UM_NONE))
+    }
+    if (w->d2 != UR_NONE) {
+        d->hd2 = dst_sel(m, w->d2, pw->sd2, pw->kd2, c->l, c->wd, &d->d2);
+        if (d->hd2 < 0 || d->d2.op == TU_STRES_R)
             return -1;
-        /* destinations */
-        if (w->dst != UR_NONE) {
-            hd1 = dst_sel(m, w->dst, pw->sd, pw->kd, l, wd, &d1);
-            if (hd1 < 0)
-                return -1;
-        }
-        if (w->d2 != UR_NONE) {
-            hd2 = dst_sel(m, w->d2, pw->sd2, pw->kd2, l, wd, &d2);
-            if (hd2 < 0 || d2.op == TU_STRES_R)
-                return -1;
-        }
-        /* preps, in bus order */
-        for (int i = 0; i < 3; i++) {
-            struct opd *o = o3[i];
-            if (o->kind != OPD_PREP)
-                continue;
-            struct tb_uop *t = emit(b, o->prep, wi);
-            t->u.x = (uint8_t)o->px;
-            t->u.y = (uint8_t)i;
-            t->u.k = o->pk;
-            t->u.p1 = o->pcell;
-            o->kind = OPD_CELL;
-            o->cell = &m->tc_tmp[i];
-        }
-        unsigned f = w->alu;
-        int side = f == UA_MUL || f == UA_MULU || f == UA_DIV || f == UA_SHLQ ||
-                   f == UA_SHRQ || f == UA_ASHQ;
-        if (side && mem != UM_NONE)
-            return -1; /* Q would change before the memo check could give up */
-        int mck_r = mem != UM_NONE && hd1 && d1.cell == maddr;
-        int mck_s = mem != UM_NONE && hd2 && d2.cell == maddr;
-        int need_r = hd1 || (hd2 && s2alu) || w->cc != UCC_NONE || need_fl || side || mck_r;
-        int plain1 = hd1 && d1.op == TU_ST_R, plain2 = hd2 && d2.op == TU_ST_R;
-        int psl_dst = (hd1 && d1.op == TU_STPSL_R) || (hd2 && d2.op == TU_STPSL_R);
-        /* a plain move: the ALU passes a source through unchanged and
-         * nothing looks at its flags */
-        int pass = ((f == UA_PASSA || f == UA_PASSB || f == UA_ZEXT || f == UA_SEXT) &&
-                    wd >= 2) && !need_fl && w->cc == UCC_NONE && mem == UM_NONE && !need_a;
-        const struct opd *po = f == UA_PASSB ? &ob : &oa;
-        if (pass && (!hd1 || plain1) && (!hd2 || plain2) && (hd1 || hd2)) {
-            const struct opd *v2 = s2alu ? po : &os;
-            struct tb_uop *t = emit(b, hd1 && hd2 ? TU_MOV2 : TU_MOV, wi);
-            const struct opd *v1 = hd1 ? po : v2;
-            if (v1->kind == OPD_CONST)
-                t->c1 = add_const(b, v1->val);
-            else
-                t->u.p1 = v1->cell;
-            t->u.k = DOFF(m, hd1 ? d1.cell : d2.cell);
-            if (hd1 && hd2) {
-                if (v2->kind == OPD_CONST)
-                    t->c2 = add_const(b, v2->val);
-                else
-                    t->u.p2 = v2->cell;
-                t->u.k2 = DOFF(m, d2.cell);
-            }
-            goto dp_done;
-        }
-        /* the second bus's source, read before any result is written --
-         * or, where nothing this word writes before its second result is
-         * that source (and no memo check could send the word back to the
-         * interpreter), moved there when the second result is stored: one
-         * uop (MOV) where S2 and ST would be two */
-        int s2mov = hd2 && !s2alu && d2.op == TU_ST_R && mem == UM_NONE && !side;
-        if (s2mov && os.kind != OPD_CONST) {
-            const uint32_t *sc = os.cell;
-            int d1known = !hd1 || d1.op == TU_ST_R || d1.op == TU_STW_R ||
-                          d1.op == TU_STRN_R || d1.op == TU_STPSL_R;
-            if (!d1known || sc == &m->psl || sc == &m->rf[RF_SINK] || (hd1 && sc == d1.cell))
-                s2mov = 0;
-        }
-        if (hd2 && !s2alu && !s2mov) {
-            struct tb_uop *t = emit(b, TU_S2, wi);
-            if (os.kind == OPD_CONST)
-                t->c1 = add_const(b, os.val);
-            else
-                t->u.p1 = os.cell;
-        }
-        struct tb_uop *t = NULL;
-        int st_fused = 0, cc_fused = 0;
-        if (need_r) {
-            static const unsigned fns[TCF__N] = {UA_PASSA, UA_PASSB, UA_ADD, UA_SUB, UA_AND,
-                                                 UA_OR, UA_XOR, UA_BIC, UA_ZEXT, UA_SEXT,
-                                                 UA_SHL, UA_SHR, UA_SAR, UA_ROTL, UA_MASK,
-                                                 UA_PACK};
-            int fi = -1;
-            for (int i = 0; i < TCF__N; i++)
-                if (fns[i] == f)
-                    fi = i;
-            if (fi >= 0) {
-                unsigned ww = wd > 2 ? 2 : wd; /* these work alike at L, Q, O */
-                /* the result into a plain destination, and the CC, in the
-                 * ALU's own uop -- not before a memo check */
-                st_fused = plain1 && mem == UM_NONE;
-                cc_fused = mem == UM_NONE && !psl_dst && w->cc >= UCC_ARITH &&
-                           w->cc <= UCC_NZVC0;
-                unsigned var = cc_fused ? 2u + (w->cc - UCC_ARITH) : need_fl ? 1u : 0u;
-                t = emit(b, TU_ALU_BASE + ((unsigned)fi * 3 + ww) * TC_ALU_VARS + var, wi);
-                t->u.k = DOFF(m, st_fused ? d1.cell : &m->rf[RF_SINK]);
-            } else {
-                t = emit(b, TU_ALU_GEN, wi);
-                t->u.k2 = f;
-                t->u.x = (uint8_t)wd;
-                t->u.y = (uint8_t)need_fl;
-            }
-            has_a = 1;
-        } else if (need_a) {
-            t = emit(b, TU_LDA, wi);
-            has_a = 1;
-        }
-        if (t) {
-            if (oa.kind == OPD_CONST)
-                t->c1 = add_const(b, oa.val);
-            else
-                t->u.p1 = oa.cell;
-            if (ob.kind == OPD_CONST)
-                t->c2 = add_const(b, ob.val);
-            else
-                t->u.p2 = ob.cell;
-        }
-        /* the memory reference's memo check, before any result is written:
-         * a miss runs the whole word through the interpreter */
-        if (mem != UM_NONE)
-            emit_mck(b, mck_s ? (s2alu ? TU_MCK_R : TU_MCK_S) : mck_r ? TU_MCK_R : TU_MCK_P,
-                     wi, maddr, memo, mn, mop);
-        if (hd1 && !st_fused) {
-            struct tb_uop *s = emit(b, (unsigned)d1.op, wi);
-            s->u.p1 = d1.cell;
-            s->u.k = d1.k;
-            s->u.x = (uint8_t)wd;
-            s->u.y = (uint8_t)d1.y;
-        }
-        if (s2mov) {
-            struct tb_uop *s = emit(b, TU_MOV, wi);
-            if (os.kind == OPD_CONST)
-                s->c1 = add_const(b, os.val);
-            else
-                s->u.p1 = os.cell;
-            s->u.k = DOFF(m, d2.cell);
-        } else if (hd2) {
-            unsigned op = (unsigned)d2.op + (s2alu ? 0u : 1u); /* _S follows _R */
-            struct tb_uop *s = emit(b, op, wi);
-            s->u.p1 = d2.cell;
-            s->u.k = d2.k;
-            s->u.x = (uint8_t)wd;
-            s->u.y = (uint8_t)d2.y;
-        }
-        if (w->cc != UCC_NONE && !cc_fused)
-            emit(b, TU_CC_ARITH + (w->cc - UCC_ARITH), wi);
-    dp_done:;
-    } else if (mem != UM_NONE) {
-        emit_mck(b, TU_MCK_P, wi, maddr, memo, mn, mop);
     }
-    if (mem != UM_NONE) {
-        struct tb_uop *t = emit(b, mop, wi);
-        t->u.p2 = (uint32_t *)(void *)memo;
-        t->u.x = (uint8_t)mn;
-        t->u.k = mk;
+    return 0;
+}
+
+/* The preps, in bus order: a source a handler computes into
+ * m->tc_tmp[bus] becomes that cell. */
+static void emit_preps(const struct wctx *c, struct wdp *d)
+{
+    struct opd *o3[3] = {&d->oa, &d->ob, &d->os};
+    for (int i = 0; i < 3; i++) {
+        struct opd *o = o3[i];
+        if (o->kind != OPD_PREP)
+            continue;
+        struct tb_uop *t = emit(c->b, o->prep, c->wi);
+        t->u.x = (uint8_t)o->px;
+        t->u.y = (uint8_t)i;
+        t->u.k = o->pk;
+        t->u.p1 = o->pcell;
+        o->kind = OPD_CELL;
+        o->cell = &c->m->tc_tmp[i];
     }
-    /* ---- MISC ---- */
-    switch (w->misc) {
+}
+
+/* A uop's operand (p1: c1, p2: c2) from a cell or a constant. */
+static void set_opd(struct tc_build *b, struct tb_uop *t, int second, const struct opd *o)
+{
+    if (o->kind == OPD_CONST)
+        *(second ? &t->c2 : &t->c1) = add_const(b, o->val);
+    else
+        *(second ? &t->u.p2 : &t->u.p1) = o->cell;
+}
+
+/* A plain move -- the ALU passes a source through unchanged and nothing
+ * looks at its flags -- as MOV or MOV2: 1 if the word is one. */
+static int emit_move(const struct wctx *c, const struct wdp *d)
+{
+    unsigned f = c->w->alu;
+    int plain1 = d->hd1 && d->d1.op == TU_ST_R, plain2 = d->hd2 && d->d2.op == TU_ST_R;
+    int pass = ((f == UA_PASSA || f == UA_PASSB || f == UA_ZEXT || f == UA_SEXT) &&
+                c->wd >= 2) && !c->need_fl && c->w->cc == UCC_NONE && c->mem == UM_NONE &&
+               !c->need_a;
+    if (!(pass && (!d->hd1 || plain1) && (!d->hd2 || plain2) && (d->hd1 || d->hd2)))
+        return 0;
+    const struct opd *po = f == UA_PASSB ? &d->ob : &d->oa;
+    const struct opd *v2 = d->s2alu ? po : &d->os;
+    struct tb_uop *t = emit(c->b, d->hd1 && d->hd2 ? TU_MOV2 : TU_MOV, c->wi);
+    set_opd(c->b, t, 0, d->hd1 ? po : v2);
+    t->u.k = DOFF(c->m, d->hd1 ? d->d1.cell : d->d2.cell);
+    if (d->hd1 && d->hd2) {
+        set_opd(c->b, t, 1, v2);
+        t->u.k2 = DOFF(c->m, d->d2.cell);
+    }
+    return 1;
+}
+
+/* The ALU's uop: a specialised handler (the result into a plain
+ * destination and the condition codes in the uop itself, where no memo
+ * check comes between), or ALU_GEN; *st_fused, *cc_fused say what it
+ * took over. */
+static struct tb_uop *emit_alu(const struct wctx *c, const struct wdp *d, int *st_fused,
+                               int *cc_fused)
+{
+    static const unsigned fns[TCF__N] = {UA_PASSA, UA_PASSB, UA_ADD, UA_SUB, UA_AND,
+                                         UA_OR, UA_XOR, UA_BIC, UA_ZEXT, UA_SEXT,
+                                         UA_SHL, UA_SHR, UA_SAR, UA_ROTL, UA_MASK,
+                                         UA_PACK};
+    const struct uword *w = c->w;
+    unsigned f = w->alu;
+    int fi = -1;
+    for (int i = 0; i < TCF__N; i++)
+        if (fns[i] == f)
+            fi = i;
+    if (fi < 0) {
+        struct tb_uop *t = emit(c->b, TU_ALU_GEN, c->wi);
+        t->u.k2 = f;
+        t->u.x = (uint8_t)c->wd;
+        t->u.y = (uint8_t)c->need_fl;
+        return t;
+    }
+    unsigned ww = c->wd > 2 ? 2 : c->wd; /* these work alike at L, Q, O */
+    int plain1 = d->hd1 && d->d1.op == TU_ST_R;
+    int psl_dst = (d->hd1 && d->d1.op == TU_STPSL_R) || (d->hd2 && d->d2.op == TU_STPSL_R);
+    *st_fused = plain1 && c->mem == UM_NONE;
+    *cc_fused = c->mem == UM_NONE && !psl_dst && w->cc >= UCC_ARITH && w->cc <= UCC_NZVC0;
+    unsigned var = *cc_fused ? 2u + (w->cc - UCC_ARITH) : c->need_fl ? 1u : 0u;
+    struct tb_uop *t = emit(c->b, TU_ALU_BASE + ((unsigned)fi * 3 + ww) * TC_ALU_VARS + var,
+                            c->wi);
+    t->u.k = DOFF(c->m, *st_fused ? d->d1.cell : &c->m->rf[RF_SINK]);
+    return t;
+}
+
+/* A destination's store uop (op: its _R or _S form). */
+static void emit_store(const struct wctx *c, unsigned op, const struct dsel *ds)
+{
+    struct tb_uop *s = emit(c->b, op, c->wi);
+    s->u.p1 = ds->cell;
+    s->u.k = ds->k;
+    s->u.x = (uint8_t)c->wd;
+    s->u.y = (uint8_t)ds->y;
+}
+
+/* The data path of a word with one: -1 if it cannot be specialised. */
+static int emit_datapath(struct wctx *c)
+{
+    struct vax_machine *m = c->m;
+    const struct uword *w = c->w;
+    struct wdp d = {0};
+    if (dp_resolve(c, &d) < 0)
+        return -1;
+    emit_preps(c, &d);
+    unsigned f = w->alu;
+    int side = f == UA_MUL || f == UA_MULU || f == UA_DIV || f == UA_SHLQ ||
+               f == UA_SHRQ || f == UA_ASHQ;
+    if (side && c->mem != UM_NONE)
+        return -1; /* Q would change before the memo check could give up */
+    if (emit_move(c, &d))
+        return 0;
+    int mck_r = c->mem != UM_NONE && d.hd1 && d.d1.cell == c->maddr;
+    int mck_s = c->mem != UM_NONE && d.hd2 && d.d2.cell == c->maddr;
+    int need_r = d.hd1 || (d.hd2 && d.s2alu) || w->cc != UCC_NONE || c->need_fl || side ||
+                 mck_r;
+    /* the second bus's source, read before any result is written -- or,
+     * where nothing this word writes before its second result is that
+     * source (and no memo check could send the word back to the
+     * interpreter), moved there when the second result is stored: one uop
+     * (MOV) where S2 and ST would be two */
+    int s2mov = d.hd2 && !d.s2alu && d.d2.op == TU_ST_R && c->mem == UM_NONE && !side;
+    if (s2mov && d.os.kind != OPD_CONST) {
+        const uint32_t *sc = d.os.cell;
+        int d1known = !d.hd1 || d.d1.op == TU_ST_R || d.d1.op == TU_STW_R ||
+                      d.d1.op == TU_STRN_R || d.d1.op == TU_STPSL_R;
+        if (!d1known || sc == &m->psl || sc == &m->rf[RF_SINK] || (d.hd1 && sc == d.d1.cell))
+            s2mov = 0;
+    }
+    if (d.hd2 && !d.s2alu && !s2mov)
+        set_opd(c->b, emit(c->b, TU_S2, c->wi), 0, &d.os);
+    struct tb_uop *t = NULL;
+    int st_fused = 0, cc_fused = 0;
+    if (need_r) {
+        t = emit_alu(c, &d, &st_fused, &cc_fused);
+        c->has_a = 1;
+    } else if (c->need_a) {
+        t = emit(c->b, TU_LDA, c->wi);
+        c->has_a = 1;
+    }
+    if (t) {
+        set_opd(c->b, t, 0, &d.oa);
+        set_opd(c->b, t, 1, &d.ob);
+    }
+    /* the memory reference's memo check, before any result is written:
+     * a miss runs the whole word through the interpreter */
+    if (c->mem != UM_NONE)
+        emit_mck(c->b, mck_s ? (d.s2alu ? TU_MCK_R : TU_MCK_S) : mck_r ? TU_MCK_R : TU_MCK_P,
+                 c->wi, c->maddr, c->memo, c->mn, c->mop);
+    if (d.hd1 && !st_fused)
+        emit_store(c, (unsigned)d.d1.op, &d.d1);
+    if (s2mov) {
+        struct tb_uop *s = emit(c->b, TU_MOV, c->wi);
+        set_opd(c->b, s, 0, &d.os);
+        s->u.k = DOFF(m, d.d2.cell);
+    } else if (d.hd2) {
+        emit_store(c, (unsigned)d.d2.op + (d.s2alu ? 0u : 1u), &d.d2); /* _S follows _R */
+    }
+    if (w->cc != UCC_NONE && !cc_fused)
+        emit(c->b, TU_CC_ARITH + (w->cc - UCC_ARITH), c->wi);
+    return 0;
+}
+
+/* The MISC function (LATCHRX has none: the sequencing's latch image
+ * holds RX). */
+static void emit_misc(const struct wctx *c)
+{
+    struct tc_build *b = c->b;
+    int wi = c->wi;
+    switch (c->w->misc) {
     case UX_SETREG: {
         struct tb_uop *t = emit(b, TU_SETREG, wi);
-        t->u.k = l->lat_spec;
-        t->u.x = (uint8_t)l->rn;
+        t->u.k = c->l->lat_spec;
+        t->u.x = (uint8_t)c->l->rn;
         break;
     }
-    case UX_SETMEM: emit(b, TU_SETMEM, wi)->u.k = l->lat_spec; break;
+    case UX_SETMEM: emit(b, TU_SETMEM, wi)->u.k = c->l->lat_spec; break;
     case UX_CLRLOG: emit(b, TU_CLRLOG, wi); break;
     case UX_EVCNT: emit(b, TU_EVCNT, wi); break;
     case UX_INEXC: emit(b, TU_INEXC, wi); break;
     case UX_TRACEWR: emit(b, TU_TRACEWR, wi); break;
     case UX_TRACEHK: emit(b, TU_TRACEHK, wi); break;
-    default: break; /* NONE; LATCHRX: the seq image */
+    default: break; /* NONE; LATCHRX */
     }
-    /* ---- sequencing ---- */
+}
+
+/* A micro-stack push of the word's following address. */
+static void emit_push(const struct wctx *c)
+{
+    struct tb_uop *t = emit(c->b, TU_PUSH, c->wi);
+    t->u.x = c->rw->usp;
+    t->u.k = (c->rw->upc + 1u) & (UCS_SIZE - 1);
+}
+
+/* The guard of a conditional sequencing that went `taken`, its other way
+ * (k2) `alt` where the path fixes it; -1 if the word must be generic. */
+static int emit_cond_guard(const struct wctx *c, int taken, unsigned alt)
+{
+    int nu = c->b->nu;
+    if (emit_guard(c->b, c->wi, c->w->cond, taken, c->ls, c->wd, c->need_psl0, c->opreg1) < 0)
+        return -1;
+    if (c->b->nu > nu)
+        c->b->u[c->b->nu - 1].u.k2 = alt;
+    return 0;
+}
+
+/* The guard of a data dispatch: the recorded table entry. */
+static void emit_disp_guard(const struct wctx *c, unsigned op, unsigned x)
+{
+    struct tb_uop *t = emit(c->b, op, c->wi);
+    t->u.x = (uint8_t)x;
+    t->u.k = c->ls->opk;
+    t->u.k2 = TC_ALT_SEQ;
+}
+
+/* The specifier byte the sequencing consumed (y: 0 SPECMODE, 1 SPECNEXT). */
+static void emit_spec(const struct wctx *c, unsigned y)
+{
+    struct tb_uop *t = emit(c->b, TU_SPEC, c->wi);
+    t->u.k = c->rw->byte | (uint32_t)c->rw->next << 16;
+    t->u.y = (uint8_t)y;
+    t->seg = 1;
+}
+
+/* The sequencing as the path went: -1 if it cannot be specialised. */
+static int emit_seq(const struct wctx *c)
+{
+    const struct tc_recw *rw = c->rw;
+    const struct uword *w = c->w;
     unsigned upc1 = (rw->upc + 1u) & (UCS_SIZE - 1);
-    unsigned next = rw->next;
-    switch (seq) {
+    unsigned next = rw->next, disp = w->disp;
+    switch (w->seq) {
     case US_NEXT: case US_JUMP:
         break;
-    case US_CALL: {
-        struct tb_uop *t = emit(b, TU_PUSH, wi);
-        t->u.x = rw->usp;
-        t->u.k = upc1;
+    case US_CALL:
+        emit_push(c);
         break;
-    }
     case US_RET:
-        emit(b, TU_POP, wi)->u.x = (uint8_t)(rw->usp - 1);
+        emit(c->b, TU_POP, c->wi)->u.x = (uint8_t)(rw->usp - 1);
         break;
     case US_BRANCH: {
         unsigned tgt = w->next & (UCS_SIZE - 1u);
-        int nu = b->nu;
-        if (tgt != upc1 &&
-            emit_guard(b, wi, w->cond, next == tgt, ls, wd, need_psl0, opreg1) < 0)
+        if (tgt != upc1 && emit_cond_guard(c, next == tgt, next == tgt ? upc1 : tgt) < 0)
             return -1;
-        if (b->nu > nu) /* the other way */
-            b->u[b->nu - 1].u.k2 = next == tgt ? upc1 : tgt;
         break;
     }
     case US_BCALL: {
         int taken = rw->usp_post > rw->usp;
-        int nu = b->nu;
-        if (emit_guard(b, wi, w->cond, taken, ls, wd, need_psl0, opreg1) < 0)
+        if (emit_cond_guard(c, taken, TC_ALT_SEQ) < 0)
             return -1;
-        if (b->nu > nu)
-            b->u[b->nu - 1].u.k2 = TC_ALT_SEQ;
-        if (taken) {
-            struct tb_uop *t = emit(b, TU_PUSH, wi);
-            t->u.x = rw->usp;
-            t->u.k = upc1;
-        }
+        if (taken)
+            emit_push(c);
         break;
     }
     case US_IRD:
         if (!rw->at_ird)
             return -1;
         break;
-    case US_IRDIF: {
-        int nu = b->nu;
-        if (emit_guard(b, wi, w->cond, rw->at_ird, ls, wd, need_psl0, opreg1) < 0)
+    case US_IRDIF:
+        if (emit_cond_guard(c, rw->at_ird,
+                            !rw->at_ird ? TC_ALT_IRD
+                            : disp == UD_OPREG ? TC_ALT_SEQ : (w->next & (UCS_SIZE - 1u))) < 0)
             return -1;
-        if (b->nu > nu)
-            b->u[b->nu - 1].u.k2 = !rw->at_ird ? TC_ALT_IRD
-                                 : disp == UD_OPREG ? TC_ALT_SEQ : (w->next & (UCS_SIZE - 1u));
-        if (!rw->at_ird && disp == UD_OPREG) {
-            struct tb_uop *t = emit(b, TU_GD_OPREG, wi);
-            t->u.k = ls->opk;
-            t->u.x = (uint8_t)(next - w->next);
-            t->u.k2 = TC_ALT_SEQ;
-        }
+        if (!rw->at_ird && disp == UD_OPREG)
+            emit_disp_guard(c, TU_GD_OPREG, next - w->next);
         break;
-    }
     case US_DISPATCH: case US_DCALL:
-        if (seq == US_DCALL) {
-            struct tb_uop *t = emit(b, TU_PUSH, wi);
-            t->u.x = rw->usp;
-            t->u.k = upc1;
-        }
+        if (w->seq == US_DCALL)
+            emit_push(c);
         switch (disp) {
         case UD_SPECMODE:
-            if (rw->spec) {
-                struct tb_uop *t = emit(b, TU_SPEC, wi);
-                t->u.k = rw->byte | next << 16;
-                t->u.y = 0;
-                t->seg = 1;
-            }
+            if (rw->spec)
+                emit_spec(c, 0);
             break;
-        case UD_A4: case UD_A2: case UD_OPREG: case UD_SPM: {
-            struct tb_uop *t = emit(b, disp == UD_A4 ? TU_GD_A4 : disp == UD_A2 ? TU_GD_A2
-                                      : disp == UD_OPREG ? TU_GD_OPREG : TU_GD_SPM, wi);
-            t->u.x = (uint8_t)((next - w->next) & (UCS_SIZE - 1));
-            t->u.k = ls->opk;
-            t->u.k2 = TC_ALT_SEQ;
+        case UD_A4: case UD_A2: case UD_OPREG: case UD_SPM:
+            emit_disp_guard(c, disp == UD_A4 ? TU_GD_A4 : disp == UD_A2 ? TU_GD_A2
+                                : disp == UD_OPREG ? TU_GD_OPREG : TU_GD_SPM,
+                            (next - w->next) & (UCS_SIZE - 1));
             break;
-        }
         case UD_ACC: case UD_DL: case UD_NONE:
             break;
         default:
@@ -905,14 +1003,11 @@ static int emit_special(struct tc_build *b, struct vax_machine *m, const struct 
         }
         break;
     case US_SPECNEXT: {
-        const struct drom_entry *e = ls->cur;
+        const struct drom_entry *e = c->ls->cur;
         if (rw->spec) {
-            struct tb_uop *t = emit(b, TU_SPEC, wi);
-            t->u.k = rw->byte | next << 16;
-            t->u.y = 1;
-            t->seg = 1;
-        } else if (ls->spec + 1 >= e->n && e->mfork != 0xFF && e->mem_entry != e->entry) {
-            struct tb_uop *t = emit(b, TU_GD_MFORK, wi);
+            emit_spec(c, 1);
+        } else if (c->ls->spec + 1 >= e->n && e->mfork != 0xFF && e->mem_entry != e->entry) {
+            struct tb_uop *t = emit(c->b, TU_GD_MFORK, c->wi);
             t->u.k = e->mfork;
             t->u.x = next == e->mem_entry ? 0 : 1; /* OPREG of the fork operand */
             t->u.k2 = TC_ALT_SEQ;
@@ -922,10 +1017,38 @@ static int emit_special(struct tc_build *b, struct vax_machine *m, const struct 
     default:
         return -1;
     }
-    if (rw->at_ird && seq != US_IRD && seq != US_IRDIF)
+    if (rw->at_ird && w->seq != US_IRD && w->seq != US_IRDIF)
         return -1;
-    tw->w.flags = (uint16_t)((need_fl ? TW_FL : 0) | (has_a ? TW_A : 0) |
-                             (need_psl0 ? TW_PSL0 : 0));
+    return 0;
+}
+
+/* Emits word wi specialised; -1 if something in it is not handled here
+ * (the caller then makes it generic). */
+static int emit_special(struct tc_build *b, struct vax_machine *m, const struct tc_rec *rec,
+                        int wi)
+{
+    struct wctx c;
+    if (word_plan(b, m, rec, wi, &c) < 0)
+        return -1;
+    if (c.need_psl0)
+        emit(b, TU_PSL0, wi);
+    if (c.pw->fl & PW_DP) {
+        if (emit_datapath(&c) < 0)
+            return -1;
+    } else if (c.mem != UM_NONE) {
+        emit_mck(b, TU_MCK_P, wi, c.maddr, c.memo, c.mn, c.mop);
+    }
+    if (c.mem != UM_NONE) { /* the reference itself */
+        struct tb_uop *t = emit(b, c.mop, wi);
+        t->u.p2 = (uint32_t *)(void *)c.memo;
+        t->u.x = (uint8_t)c.mn;
+        t->u.k = c.mk;
+    }
+    emit_misc(&c);
+    if (emit_seq(&c) < 0)
+        return -1;
+    b->w[wi].w.flags = (uint16_t)((c.need_fl ? TW_FL : 0) | (c.has_a ? TW_A : 0) |
+                                  (c.need_psl0 ? TW_PSL0 : 0));
     return 0;
 }
 

@@ -35,7 +35,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "vax/machine/vm_internal.h"
+#include "vax/machine/vm_interp.h"
 
 /* The sequencer's latches at one point of a path: what a trace keeps
  * as constants.  The RN group (RN, SPECB, the literal) and RX are
@@ -480,6 +480,8 @@ struct vm_tcache {
     struct tc_trace *last;
 };
 
+/* ---- vm_tcache.c: the store, the recorder and the builder ---- */
+
 struct vm_tcache *vm_tc_new(void);
 void vm_tc_free(struct vm_tcache *tc);
 void vm_tc_flush(struct vm_tcache *tc);
@@ -487,8 +489,6 @@ void vm_tc_flush(struct vm_tcache *tc);
 struct tc_trace *vm_tc_find(struct vm_tcache *tc, uint32_t pa);
 void vm_tc_drop(struct vm_tcache *tc, struct tc_trace *t);
 void *vm_tc_alloc(struct vm_tcache *tc, size_t n);
-/* The executor's handler for each uop code (NULL entries: a switch). */
-const void *const *vm_tc_handlers(void);
 
 /* The recorder: runs words through the interpreter from the machine's
  * upc (a root: just after the decode of `opc` at `key`, the decode
@@ -502,6 +502,16 @@ int vm_tc_record(struct vax_machine *m, uint64_t limit, int mapen, struct tc_rec
                  int rn_def, int rx_def, struct vm_wstep *si, struct tc_trace **out);
 void vm_tc_latch_get(const struct vax_machine *m, struct tc_latch *l, int rn_def,
                      int rx_def);
+
+/* Writes latch image l's RN group into the machine. */
+static ALWAYS_INLINE void tc_latch_rn(struct vax_machine *m, const struct tc_latch *l)
+{
+    m->rn = l->rn;
+    m->specb = l->specb;
+    m->rf_lit = l->rf_lit;
+    m->lat[LAT_RN] = l->rn;
+    m->lat[LAT_RN1] = (l->rn + 1u) & 15;
+}
 
 /* Writes latch image l into the machine. */
 static inline void tc_latch_apply(struct vax_machine *m, const struct tc_latch *l)
@@ -517,13 +527,8 @@ static inline void tc_latch_apply(struct vax_machine *m, const struct tc_latch *
     m->wdl[UDL_CUR] = l->wdl_cur;
     m->wdl[UDL_OPK] = l->wdl_opk;
     m->rf_size = l->rf_size;
-    if (l->rn_def) {
-        m->rn = l->rn;
-        m->specb = l->specb;
-        m->rf_lit = l->rf_lit;
-        m->lat[LAT_RN] = l->rn;
-        m->lat[LAT_RN1] = (l->rn + 1u) & 15;
-    }
+    if (l->rn_def)
+        tc_latch_rn(m, l);
     if (l->rx_def)
         m->rx = l->rx;
 }

@@ -8,15 +8,19 @@
  * bits, the TB, the IPRs and the scratchpad; every 4096 and at the end
  * all of memory.  What the host does to the machine between runs
  * (loading memory, registers, IPRs, console input, SPAM and network
- * setup, the trace drain) is done to both.  The first difference stops
- * the machine with a reason naming the field and the instruction. */
+ * setup, the trace drain) is done to both: vm_host.c, where the check
+ * hangs on (vm_new, vm_run, vm_check_twin), does it.  The first difference
+ * stops the machine with a reason naming the field and the instruction. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "vax/machine/vm_internal.h"
+#include "vax/machine/vm_machine.h"
+#include "vax/machine/vm_tcache_check.h"
 
 struct vm_tc_check {
+    struct vax_machine *shadow; /* the second machine */
     uint64_t steps;
     char bad[120];      /* a difference found outside a step (host reads) */
 };
@@ -27,24 +31,30 @@ int vm_check_attach(struct vax_machine *m, const struct vm_config *cfg, char *er
     struct vm_config c = *cfg;
     c.no_tcache = 1;
     c.tcache_check = 0;
-    m->shadow = vm_new(&c, err, errlen);
-    if (!m->shadow)
-        return -1;
-    m->shadow->con_discard = 1;
     m->check = calloc(1, sizeof *m->check);
     if (!m->check) {
         snprintf(err, errlen, "out of memory for the lock-step check");
         return -1;
     }
+    m->check->shadow = vm_machine_new(&c, err, errlen);
+    if (!m->check->shadow)
+        return -1;
+    m->check->shadow->con_discard = 1;
     return 0;
 }
 
 void vm_check_detach(struct vax_machine *m)
 {
-    vm_free(m->shadow);
-    m->shadow = NULL;
+    if (!m->check)
+        return;
+    vm_machine_free(m->check->shadow);
     free(m->check);
     m->check = NULL;
+}
+
+struct vax_machine *vm_check_twin(const struct vax_machine *m)
+{
+    return m->check ? m->check->shadow : NULL;
 }
 
 /* A host read that gave the two machines different answers. */
@@ -198,8 +208,8 @@ static const char *differ(const struct vax_machine *a, const struct vax_machine 
 
 enum vm_stop vm_check_run(struct vax_machine *m, uint64_t max_cycles)
 {
-    struct vax_machine *s = m->shadow;
     struct vm_tc_check *c = m->check;
+    struct vax_machine *s = c->shadow;
     for (;;) {
         m->stepped = s->stepped = 0;
         m->step_ird = s->step_ird = 1;

@@ -16,10 +16,8 @@
  *   starting PSL where its uops computed them (TW_FL, TW_A, TW_PSL0). */
 #include <string.h>
 
-#include "vax/machine/vm_datapath.h"
-#include "vax/machine/vm_mem_fast.h"
-#include "vax/machine/vm_spam.h"
 #include "vax/machine/vm_tcache.h"
+#include "vax/machine/vm_tcache_exec.h"
 
 /* A memo hit's bookkeeping (vm_read_fast's fast lane, the check done). */
 static inline void memo_count(struct vax_machine *m, struct vm_memo *mo)
@@ -434,6 +432,140 @@ static inline int tc_bytes8(const struct tc_trace *t, const uint8_t *hp)
     return ((x ^ t->ib0) & t->im0) == 0;
 }
 
+/* ---- tc_run's pieces ----
+ * tc_run itself keeps the hot ways (the IRD point, the fetch and the
+ * successor, the entry, the handlers) and the gotos between its ways;
+ * what a way does besides jumping is here. */
+
+/* Entering trace t after the one whose end latches are fin: the RN group
+ * and RX outlive IRD, so they are the previous instruction's where this
+ * one does not set them at once. */
+static ALWAYS_INLINE void tc_carry_latches(struct vax_machine *m, const struct tc_latch *fin,
+                                           const struct tc_trace *t)
+{
+    if (fin->rn_def && !t->spec0)
+        tc_latch_rn(m, fin);
+    if (fin->rx_def)
+        m->rx = fin->rx;
+}
+
+/* An I-stream reference that microtrapped or stopped the machine (the
+ * opcode fetch, a specifier byte): where the loop goes on (IRDP_*), as
+ * vm_interp.c's IRD point does it; `snap`: the abort state was taken. */
+static ALWAYS_INLINE int tc_istream_trap(struct vax_machine *m, int mapen, int snap,
+                                         unsigned *pupc)
+{
+    if (m->stop)
+        return IRDP_RETURN;
+    if (mapen && !snap) {
+        vm_ucode_error(m, "internal: I-stream microtrap without abort state");
+        return IRDP_RETURN;
+    }
+    m->utrap = 0;
+    m->usp = 0;
+    *pupc = m->utrap_upc;
+    return IRDP_CONT;
+}
+
+/* A miss: the interpreter decodes opcode op (fetched from physical
+ * address key; 0xFFFFFFFF: none), *next its entry; where the address
+ * missed before (rec_ok: code that runs a second time) the recorder then
+ * runs the path through the interpreter and builds a root trace (*t,
+ * NULL if none; *si as its last word left it).  Returns TC_DEC_TRAP (the
+ * decode microtrapped or stopped), TC_DEC_ON (nothing recorded: the
+ * interpreter goes on at *next) or the recorder's TC_REC_*. */
+enum { TC_DEC_TRAP = -2, TC_DEC_ON = -1 };
+static int tc_decode(struct vax_machine *m, uint64_t limit, int mapen, uint32_t key,
+                     uint32_t op, int rec_ok, unsigned *next, struct vm_wstep *si,
+                     struct tc_trace **t)
+{
+    m->tc_decodes++; /* (counted in st.instructions: not a hit) */
+    TC_INTERP(*next = vm_ird_decode(m, op));
+    if (UNLIKELY(m->stop | m->utrap))
+        return TC_DEC_TRAP;
+    if (!rec_ok || key == 0xFFFFFFFFu)
+        return TC_DEC_ON;
+    struct tc_rec *rec = m->tc->rec;
+    const struct drom_entry *e = m->cur;
+    rec->root = 1;
+    rec->fpc = m->fpc;
+    rec->key = key;
+    rec->opc = (uint16_t)op;
+    rec->spec0 = e->defined && e->n && e->acc[0] != ACC_B;
+    rec->byte0 = (uint8_t)m->specb;
+    rec->entry = (uint16_t)*next;
+    vm_tc_latch_get(m, &rec->decode, 0, 0);
+    m->upc = (uint16_t)*next;
+    int rs;
+    TC_INTERP(rs = vm_tc_record(m, limit, mapen, rec, rec->spec0, 0, si, t));
+    return rs;
+}
+
+/* Word dw went on to next, off its path, where no side trace starts yet:
+ * the recorder runs the path from there and hangs the side trace it
+ * builds (*t) off the word.  Returns the recorder's TC_REC_*. */
+static int tc_record_side(struct vax_machine *m, uint64_t limit, int mapen,
+                          struct tc_word *dw, unsigned next, struct vm_wstep *si,
+                          struct tc_trace **t)
+{
+    struct tc_rec *rec = m->tc->rec;
+    rec->root = 0;
+    rec->key = 0;
+    rec->opc = 0;
+    rec->spec0 = 0;
+    m->upc = (uint16_t)next;
+    int rs;
+    TC_INTERP(rs = vm_tc_record(m, limit, mapen, rec, dw->seq->rn_def, dw->seq->rx_def, si, t));
+    if (*t)
+        attach_side(m->tc, dw, next, *t);
+    return rs;
+}
+
+/* The side trace of word dw that starts at micro-address next, if any
+ * (only a word whose divergence leaves a known latch state has them). */
+static ALWAYS_INLINE struct tc_side *tc_side_at(const struct tc_word *dw, unsigned next)
+{
+    if (!(dw->flags & TW_SIDEOK))
+        return NULL;
+    struct tc_side *s;
+    for (s = dw->side; s; s = s->next)
+        if (s->upc == next)
+            break;
+    return s;
+}
+
+/* A specifier byte the memo cannot give (SPEC uop u): the interpreter's
+ * way, with the abort state (not for IRD's byte, whose IRD point took
+ * care of it) and the fetch; *fl, *a, *psl0 as the word left them.  0
+ * and the byte in *bb, or the loop's way on (IRDP_*, +1) after a
+ * microtrap or a stop. */
+static ALWAYS_INLINE int tc_spec_read(struct vax_machine *m, const struct tc_uop *u, int mapen,
+                                      int irdsnap, unsigned *fl, uint32_t *a, uint32_t *psl0,
+                                      uint32_t *bb, unsigned *pupc)
+{
+    int snap = irdsnap;
+    if (u->y == 2) {
+        tc_latch_apply(m, (const struct tc_latch *)(const void *)u->p2);
+    } else {
+        struct tc_word *sw = TC_UW(u);
+        tc_latch_apply(m, sw->seq);
+        m->upc = sw->upc;
+        word_vals(m, sw, fl, a, psl0);
+        snap = vm_seq_abort_state(m, mapen, 1, *fl, *psl0, *a, 0);
+        if (u->y == 1)
+            vm_spec_advance(m);
+    }
+    TC_UNSYNC(0, 1); /* the reference counts itself on this way */
+    TC_INTERP(*bb = vm_istream(m, 1));
+    if (LIKELY(!(m->stop | m->utrap)))
+        return 0;
+    if (TC_UW(u))
+        TC_SYNC(TC_UW(u)->pend, TC_UW(u)->rpend);
+    else
+        TC_SYNC(0, 1);
+    return tc_istream_trap(m, mapen, snap, pupc) + 1;
+}
+
 /* GCC gives the handlers' values registers of their own only when told:
  * this function's cold paths make calls, and its allocator otherwise
  * keeps s2 and the reference's host address on the stack, a store and a
@@ -450,13 +582,12 @@ static inline int tc_bytes8(const struct tc_trace *t, const uint8_t *hp)
 #define TC_THREADED 0
 #endif
 
-static int tc_run(struct vax_machine *m, uint64_t limit, int mapen, int snapped, unsigned *pupc,
-                  const void *const **table)
-{
-    /* a segment may start only below this many microcycles: its words
-     * (at most TC_MAX_WORDS + 1 to its end or loop) then cannot pass the
-     * cycle limit, which the interpreter checks before every word */
-    const uint64_t lim2 = limit > TC_MAX_WORDS + 2 ? limit - (TC_MAX_WORDS + 2) : 0;
+/* ---- threaded dispatch ----
+ * Each uop's handler is a label in tc_run (OP...); DISPATCH jumps to the
+ * uop's (GCC's computed goto), NEXTU to the next uop's.  Without GCC the
+ * labels are a switch's cases.  TC_HANDLER_LABELS: the labels' addresses
+ * in uop-code order (tc_run's table, vm_tc_handlers); TC_HANDLERS: every
+ * handler, one per uop code, from the TCB_ bodies. */
 #if TC_THREADED
 #define TC_LABEL(n) &&h_##n,
 #define TC_ALU_LABW(F, W) &&h_alu_##F##_##W##_0, &&h_alu_##F##_##W##_1, &&h_alu_##F##_##W##_2, \
@@ -470,26 +601,10 @@ static int tc_run(struct vax_machine *m, uint64_t limit, int mapen, int snapped,
 #define TC_FLABEL(n, ca, ba, cb, bb) &&hf_##n,
 #define TC_FMLABEL(n, ca, cb, len, body) &&hf_##n,
 #define TC_FSLABEL(n, base, d, body) &&hf_##n,
-    static const void *const tab[TU__COUNT] = {TC_UOPS(TC_LABEL) TC_ALU_FNS(TC_ALU_LABELS)
-                                                   TC_ALUR_FNS(TC_ALUR_LABELS)
-                                                   TC_ALU_FNS(TC_ALUM_LABEL)
-                                                   TC_ALUR_FNS(TC_ALURM_LABEL)
-                                                   TC_FUSED(TC_FLABEL)
-                                                   TC_FUSED_MORE(TC_FMLABEL)
-                                                   TC_FUSED_SEQ(TC_FSLABEL)};
-#undef TC_FMLABEL
-#undef TC_FSLABEL
-#undef TC_FLABEL
-    if (table) { /* the handlers' addresses, for the builder */
-        *table = tab;
-        return 0;
-    }
-#undef TC_LABEL
-#undef TC_ALU_LABELS
-#undef TC_ALUR_LABELS
-#undef TC_ALUM_LABEL
-#undef TC_ALURM_LABEL
-#undef TC_ALU_LABW
+#define TC_HANDLER_LABELS                                                      \
+    TC_UOPS(TC_LABEL) TC_ALU_FNS(TC_ALU_LABELS) TC_ALUR_FNS(TC_ALUR_LABELS)   \
+    TC_ALU_FNS(TC_ALUM_LABEL) TC_ALUR_FNS(TC_ALURM_LABEL) TC_FUSED(TC_FLABEL) \
+    TC_FUSED_MORE(TC_FMLABEL) TC_FUSED_SEQ(TC_FSLABEL)
 #define OP(n) h_##n:
 #define OPALU(F, W, FL) h_alu_##F##_##W##_##FL:
 #define OPALUR(F, FL) h_alur_##F##_##FL:
@@ -505,12 +620,67 @@ static int tc_run(struct vax_machine *m, uint64_t limit, int mapen, int snapped,
 #define OPALURM(F) case TCRM(F):
 #define OPF(n) case TU_F_##n:
 #define DISPATCH() goto dispatch
+#endif
+#define NEXTU() do { u++; DISPATCH(); } while (0)
+
+#define TC_SINGLE(n) OP(n) { TCB_##n; NEXTU(); }
+#define TC_ALU_H(F, W, V) OPALU(F, W, V) { TCB_ALU(F, W, V); NEXTU(); }
+#define TC_ALU_HW(F, W) TC_ALU_H(F, W, 0) TC_ALU_H(F, W, 1) TC_ALU_H(F, W, 2) \
+    TC_ALU_H(F, W, 3) TC_ALU_H(F, W, 4) TC_ALU_H(F, W, 5) TC_ALU_H(F, W, 6)    \
+    TC_ALU_H(F, W, 7)
+#define TC_ALU_HS(F) TC_ALU_HW(F, 0) TC_ALU_HW(F, 1) TC_ALU_HW(F, 2)
+#define TC_ALUR_H(F, V) OPALUR(F, V) { TCB_ALUR(F, V); NEXTU(); }
+#define TC_ALUR_HS(F) TC_ALUR_H(F, 0) TC_ALUR_H(F, 1) TC_ALUR_H(F, 2) TC_ALUR_H(F, 3) \
+    TC_ALUR_H(F, 4) TC_ALUR_H(F, 5) TC_ALUR_H(F, 6) TC_ALUR_H(F, 7)
+/* ALUM: the ALU's uop and the MOV after it */
+#define TC_ALUM_H(F) OPALUM(F) { TCB_ALU(F, 2, 0); u++; TCB_MOV; NEXTU(); }
+#define TC_ALURM_H(F) OPALURM(F) { TCB_ALUR(F, 0); u++; TCB_MOV; NEXTU(); }
+/* fused pairs: the second uop's body follows the first's directly */
+#define TC_FUSED_H(n, ca, ba, cb, bb) OPF(n) { ba; u++; bb; NEXTU(); }
+#define TC_FUSED_MORE_H(n, ca, cb, len, body) OPF(n) { body; NEXTU(); }
+#define TC_FUSED_SEQ_H(n, base, d, body) OPF(n) { body; NEXTU(); }
+#define TC_HANDLERS                                                            \
+    TC_UOPS(TC_SINGLE) TC_ALU_FNS(TC_ALU_HS) TC_ALUR_FNS(TC_ALUR_HS)          \
+    TC_ALU_FNS(TC_ALUM_H) TC_ALUR_FNS(TC_ALURM_H) TC_FUSED(TC_FUSED_H)        \
+    TC_FUSED_MORE(TC_FUSED_MORE_H) TC_FUSED_SEQ(TC_FUSED_SEQ_H)
+
+/* The executor: one function, so that its handlers are labels one
+ * computed goto apart and its state stays in registers.  Its ways, in
+ * the order below:
+ *   ird_point, ird_cold, entry   an IRD point: the quick way (the memo
+ *                                holds the next bytes, nothing to look at:
+ *                                ev), else IRD's checks (ird_pre)
+ *   fetch ... enter              the opcode fetch, the successor predicted
+ *                                (TC_FETCH_SUCC) or looked up, the entry
+ *   ird_taken, fetch_trap        an interrupt or trace fault; a microtrap
+ *   miss, decode, recorded       no trace: the interpreter decodes
+ *                                (tc_decode), perhaps records, goes on
+ *   bail, diverge, side_lazy,    a word leaves the path: a guard failed
+ *   side, generic                (a side trace, tc_record_side), or the
+ *                                interpreter runs the word (generic)
+ *   spec_diverge, spec_slow,     a specifier byte other than the path's,
+ *   spec_mismatch                or one the memo cannot give (tc_spec_read)
+ *   the handlers                 one per uop code, from the TCB_ bodies
+ * Every way out goes through TC_RET. */
+static int tc_run(struct vax_machine *m, uint64_t limit, int mapen, int snapped, unsigned *pupc,
+                  const void *const **table)
+{
+    /* a segment may start only below this many microcycles: its words
+     * (at most TC_MAX_WORDS + 1 to its end or loop) then cannot pass the
+     * cycle limit, which the interpreter checks before every word */
+    const uint64_t lim2 = limit > TC_MAX_WORDS + 2 ? limit - (TC_MAX_WORDS + 2) : 0;
+#if TC_THREADED
+    static const void *const tab[TU__COUNT] = {TC_HANDLER_LABELS};
+    if (table) { /* the handlers' addresses, for the builder */
+        *table = tab;
+        return 0;
+    }
+#else
     if (table) { /* a switch dispatches */
         *table = NULL;
         return 0;
     }
 #endif
-#define NEXTU() do { u++; DISPATCH(); } while (0)
     /* (tc: m->tc, loaded where it is used: a local would take a register) */
     const uint64_t ins0 = m->st.instructions; /* (the hits: TC_RET) */
     const uint64_t mc0 = m->st.microcycles;   /* (the words: TC_RET) */
@@ -618,7 +788,7 @@ ird_cold:
             vm_ird_pending(m, mapen, fl, psl0, a);
             TC_RET(IRDP_RETURN);
         }
-        /* the fetch may microtrap: the abort state, as vm.c's ird_point */
+        /* the fetch may microtrap: the abort state, as vm_interp.c's ird_point */
         irdsnap = vm_seq_abort_state(m, mapen, 3, fl, psl0, a, 1);
     }
 
@@ -721,19 +891,8 @@ fetched:
     }
 enter: /* trace t, at its instruction's IRD; ifast set */
     m->st.instructions++;
-    if (UNLIKELY(finm & t->smask) && fin != NULL && (!t->spec0 || fin->rx_def)) {
-        /* the RN group and RX outlive IRD: the previous instruction's, when
-         * this one does not set them at once */
-        if (fin->rn_def && !t->spec0) {
-            m->rn = fin->rn;
-            m->specb = fin->specb;
-            m->rf_lit = fin->rf_lit;
-            m->lat[LAT_RN] = fin->rn;
-            m->lat[LAT_RN1] = (fin->rn + 1u) & 15;
-        }
-        if (fin->rx_def)
-            m->rx = fin->rx;
-    }
+    if (UNLIKELY(finm & t->smask) && fin != NULL && (!t->spec0 || fin->rx_def))
+        tc_carry_latches(m, fin, t);
     fin = NULL;
     u = t->uops;
     DISPATCH();
@@ -744,19 +903,10 @@ ird_taken: /* an interrupt or a trace fault instead of the fetch */
     *pupc = next;
     TC_RET(IRDP_CONT);
 
-fetch_trap: /* the opcode fetch microtrapped or stopped (ird_point in vm.c) */
+fetch_trap: /* the opcode fetch microtrapped or stopped (ird_point in vm_interp.c) */
     if (fin)
         tc_latch_apply(m, fin);
-    if (m->stop)
-        TC_RET(IRDP_RETURN);
-    if (mapen && !irdsnap) {
-        vm_ucode_error(m, "internal: I-stream microtrap without abort state");
-        TC_RET(IRDP_RETURN);
-    }
-    m->utrap = 0;
-    m->usp = 0;
-    *pupc = m->utrap_upc;
-    TC_RET(IRDP_CONT);
+    TC_RET(tc_istream_trap(m, mapen, irdsnap, pupc));
 
 miss:
     m->tc->st.lookups++; /* (the misses; vm_tcache_stats adds the hits) */
@@ -776,26 +926,17 @@ decode: {
     uint8_t *seen = &m->tc->seen[(key * 0x9E3779B1u >> 20) % TC_SEEN];
     int rec_ok = !t && *seen;
     *seen = 1;
-    m->tc_decodes++; /* (counted in st.instructions: not a hit) */
-    TC_INTERP(next = vm_ird_decode(m, op));
-    if (UNLIKELY(m->stop | m->utrap))
+    unsigned nx;
+    struct tc_trace *nt = NULL;
+    rs = tc_decode(m, limit, mapen, key, op, rec_ok, &nx, &si, &nt);
+    next = nx;
+    if (rs == TC_DEC_TRAP)
         goto fetch_trap;
-    if (!rec_ok || key == 0xFFFFFFFFu) {
+    if (rs == TC_DEC_ON) {
         *pupc = next;
         TC_RET(IRDP_CONT);
     }
-    struct tc_rec *rec = m->tc->rec;
-    const struct drom_entry *e = m->cur;
-    rec->root = 1;
-    rec->fpc = m->fpc;
-    rec->key = key;
-    rec->opc = (uint16_t)op;
-    rec->spec0 = e->defined && e->n && e->acc[0] != ACC_B;
-    rec->byte0 = (uint8_t)m->specb;
-    rec->entry = (uint16_t)next;
-    vm_tc_latch_get(m, &rec->decode, 0, 0);
-    m->upc = (uint16_t)next;
-    TC_INTERP(rs = vm_tc_record(m, limit, mapen, rec, rec->spec0, 0, &si, &t));
+    t = nt;
     goto recorded;
 }
 
@@ -860,49 +1001,35 @@ diverge: {
     goto side;
 }
 
-side_lazy: /* the same, the latches still dw->seq's */
-    if (dw->flags & TW_SIDEOK) {
-        struct tc_side *s;
-        for (s = dw->side; s; s = s->next)
-            if (s->upc == next)
-                break;
-        if (s && m->st.microcycles < lim2) {
+side_lazy: { /* the same, the latches still dw->seq's */
+    struct tc_side *s = tc_side_at(dw, next);
+    if (s && m->st.microcycles < lim2) {
+        m->tc->st.side_entries++;
+        ifast = 0;
+        u = s->t->uops;
+        DISPATCH();
+    }
+}
+    tc_latch_apply(m, dw->seq);
+    m->upc = dw->upc;
+    goto side;
+
+side: { /* word dw went on to `next`, off the path; latches and microcycles exact */
+    struct tc_side *s = tc_side_at(dw, next);
+    if (s) {
+        if (m->st.microcycles < lim2) {
             m->tc->st.side_entries++;
             ifast = 0;
             u = s->t->uops;
             DISPATCH();
         }
+    } else if ((dw->flags & TW_SIDEOK) && dw->nside < 4 && !m->tc->flush_pending) {
+        struct tc_trace *nt = NULL;
+        rs = tc_record_side(m, limit, mapen, dw, next, &si, &nt);
+        t = nt;
+        goto recorded;
     }
-    tc_latch_apply(m, dw->seq);
-    m->upc = dw->upc;
-    goto side;
-
-side: /* word dw went on to `next`, off the path; latches and microcycles exact */
-    if (dw->flags & TW_SIDEOK) {
-        struct tc_side *s;
-        for (s = dw->side; s; s = s->next)
-            if (s->upc == next)
-                break;
-        if (s) {
-            if (m->st.microcycles < lim2) {
-                m->tc->st.side_entries++;
-                ifast = 0;
-                u = s->t->uops;
-                DISPATCH();
-            }
-        } else if (dw->nside < 4 && !m->tc->flush_pending) {
-            struct tc_rec *rec = m->tc->rec;
-            rec->root = 0;
-            rec->key = 0;
-            rec->opc = 0;
-            rec->spec0 = 0;
-            m->upc = (uint16_t)next;
-            TC_INTERP(rs = vm_tc_record(m, limit, mapen, rec, dw->seq->rn_def, dw->seq->rx_def, &si, &t));
-            if (t)
-                attach_side(m->tc, dw, next, t);
-            goto recorded;
-        }
-    }
+}
     m->tc->st.exits++;
     *pupc = next;
     TC_RET(IRDP_CONT);
@@ -996,78 +1123,16 @@ dispatch:
 #else
     DISPATCH();
 #endif
-#define TC_SINGLE(n) OP(n) { TCB_##n; NEXTU(); }
-    TC_UOPS(TC_SINGLE)
-#undef TC_SINGLE
-#define TC_ALU_H(F, W, V) OPALU(F, W, V) { TCB_ALU(F, W, V); NEXTU(); }
-#define TC_ALU_HW(F, W) TC_ALU_H(F, W, 0) TC_ALU_H(F, W, 1) TC_ALU_H(F, W, 2) \
-    TC_ALU_H(F, W, 3) TC_ALU_H(F, W, 4) TC_ALU_H(F, W, 5) TC_ALU_H(F, W, 6)    \
-    TC_ALU_H(F, W, 7)
-#define TC_ALU_HS(F) TC_ALU_HW(F, 0) TC_ALU_HW(F, 1) TC_ALU_HW(F, 2)
-    TC_ALU_FNS(TC_ALU_HS)
-#undef TC_ALU_HS
-#undef TC_ALU_HW
-#undef TC_ALU_H
-#define TC_ALUR_H(F, V) OPALUR(F, V) { TCB_ALUR(F, V); NEXTU(); }
-#define TC_ALUR_HS(F) TC_ALUR_H(F, 0) TC_ALUR_H(F, 1) TC_ALUR_H(F, 2) TC_ALUR_H(F, 3) \
-    TC_ALUR_H(F, 4) TC_ALUR_H(F, 5) TC_ALUR_H(F, 6) TC_ALUR_H(F, 7)
-    TC_ALUR_FNS(TC_ALUR_HS)
-#undef TC_ALUR_HS
-#undef TC_ALUR_H
-    /* ALUM: the ALU's uop and the MOV after it */
-#define TC_ALUM_H(F) OPALUM(F) { TCB_ALU(F, 2, 0); u++; TCB_MOV; NEXTU(); }
-    TC_ALU_FNS(TC_ALUM_H)
-#undef TC_ALUM_H
-#define TC_ALURM_H(F) OPALURM(F) { TCB_ALUR(F, 0); u++; TCB_MOV; NEXTU(); }
-    TC_ALUR_FNS(TC_ALURM_H)
-#undef TC_ALURM_H
-    /* fused pairs: the second uop's body follows the first's directly */
-#define TC_FUSED_H(n, ca, ba, cb, bb) OPF(n) { ba; u++; bb; NEXTU(); }
-    TC_FUSED(TC_FUSED_H)
-#undef TC_FUSED_H
-#define TC_FUSED_MORE_H(n, ca, cb, len, body) OPF(n) { body; NEXTU(); }
-    TC_FUSED_MORE(TC_FUSED_MORE_H)
-#undef TC_FUSED_MORE_H
-#define TC_FUSED_SEQ_H(n, base, d, body) OPF(n) { body; NEXTU(); }
-    TC_FUSED_SEQ(TC_FUSED_SEQ_H)
-#undef TC_FUSED_SEQ_H
+    TC_HANDLERS
 
 spec_slow: {
-    /* a specifier byte the memo cannot give: the interpreter's way, with
-     * the abort state (not for IRD's byte, whose IRD point took care of
-     * it), the fetch, the decode */
+    /* a specifier byte the memo cannot give: the interpreter's way, then
+     * the decode */
     uint32_t bb;
-    int snap = irdsnap;
-    if (u->y == 2) {
-        tc_latch_apply(m, (const struct tc_latch *)(const void *)u->p2);
-    } else {
-        struct tc_word *sw = TC_UW(u);
-        tc_latch_apply(m, sw->seq);
-        m->upc = sw->upc;
-        word_vals(m, sw, &fl, &a, &psl0);
-        snap = vm_seq_abort_state(m, mapen, 1, fl, psl0, a, 0);
-        if (u->y == 1)
-            vm_spec_advance(m);
-    }
-    TC_UNSYNC(0, 1); /* the reference counts itself on this way */
-    TC_INTERP(bb = vm_istream(m, 1));
+    int rc = tc_spec_read(m, u, mapen, irdsnap, &fl, &a, &psl0, &bb, pupc);
     ev = 0;
-    if (UNLIKELY(m->stop | m->utrap)) {
-        if (TC_UW(u))
-            TC_SYNC(TC_UW(u)->pend, TC_UW(u)->rpend);
-        else
-            TC_SYNC(0, 1);
-        if (m->stop)
-            TC_RET(IRDP_RETURN);
-        if (mapen && !snap) {
-            vm_ucode_error(m, "internal: I-stream microtrap without abort state");
-            TC_RET(IRDP_RETURN);
-        }
-        m->utrap = 0;
-        m->usp = 0;
-        *pupc = m->utrap_upc;
-        TC_RET(IRDP_CONT);
-    }
+    if (UNLIKELY(rc))
+        TC_RET(rc - 1);
     next = vm_spec_decode(m, bb);
     if (bb == (u->k & 0xFF) && next == u->k >> 16)
         NEXTU(); /* the machine's latches are the trace's now */
@@ -1091,14 +1156,6 @@ spec_mismatch: /* another specifier byte, sbb, consumed */
     }
 #endif
     TC_RET(IRDP_RETURN); /* not reached */
-#undef OP
-#undef OPALU
-#undef OPALUR
-#undef OPALUM
-#undef OPALURM
-#undef OPF
-#undef DISPATCH
-#undef NEXTU
 }
 
 

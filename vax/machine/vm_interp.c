@@ -1,540 +1,16 @@
-/* The microsequencer and the data path (MICROARCHITECTURE.md §2-§4).
- * One loop iteration = one microword = one 80 ns microcycle.  This file
- * knows the microword's fields and the decode ROMs' shapes; it knows no VAX
- * instruction: the decode ROMs are built from vax/isa's operand table and
- * the microcode's exported labels. */
-#include <ctype.h>
+/* The microword interpreter (vm_interp.h; MICROARCHITECTURE.md §2-§4):
+ * one loop iteration = one microword = one 80 ns microcycle.  A word's
+ * sources and destinations through the register file and the general
+ * multiplexer, its ALU and condition codes (vm_datapath.h), its memory
+ * request (vm_mem_fast.h), its MISC function, the microtrap abort state,
+ * and the sequencer's choice of the next micro-address, IRD (vm_ird.h)
+ * among them, where an engine above the sequencer (the trace cache) may
+ * take over (vm_interp.h).  This file knows the microword's fields; it knows no VAX
+ * instruction. */
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
-#include "vax/isa/vax_opcodes.h"
-#include "vax/machine/vm_internal.h"
-#include "vax/machine/vm_datapath.h"
-#include "vax/machine/vm_mem_fast.h"
-#include "vax/machine/vm_spam.h"
-#include "vax/machine/vm_tcache.h"
-
-void vm_pamm_reset(struct vax_machine *m);
-int vm_mem_readp(struct vax_machine *m, uint32_t pa, unsigned n, uint64_t *out);
-int vm_mem_writep(struct vax_machine *m, uint32_t pa, unsigned n, uint64_t v);
-int vm_mem_read16(struct vax_machine *m, uint32_t va, int write, uint32_t out[4]);
-int vm_mem_write16(struct vax_machine *m, uint32_t va, const uint32_t in[4]);
-void vm_tb_write(struct vax_machine *m, uint32_t va, uint32_t pte);
-uint32_t vm_ipr_read(struct vax_machine *m, uint32_t n);
-void vm_ipr_write(struct vax_machine *m, uint32_t n, uint32_t v);
-void vm_dev_update(struct vax_machine *m);
-void vm_int_ack(struct vax_machine *m);
-void vm_dev_reset(struct vax_machine *m);
-void vm_io_free(struct vax_machine *m);
-void vm_spam_reset(struct vax_machine *m);
-
-static const char *const mode_names[16] = {
-    "LIT", "LIT", "LIT", "LIT", "IDX", "REG", "REGDEF", "AUTODEC",
-    "AUTOINC", "AUTOINCDEF", "DISPB", "DISPBDEF", "DISPW", "DISPWDEF",
-    "DISPL", "DISPLDEF"};
-static const char *const pc_mode_names[16] = {
-    [8] = "IMMED", [9] = "ABS", [10] = "PCDISPB", [11] = "PCDISPBDEF",
-    [12] = "PCDISPW", [13] = "PCDISPWDEF", [14] = "PCDISPL", [15] = "PCDISPLDEF"};
-static const char acc_letters[5] = {'R', 'M', 'W', 'A', 'V'};
-static int find(const struct ucode_image *img, const char *fmt, const char *a,
-                const char *b);
-
-/* The label suffix of each operand variant (vm_internal.h), and the
- * variant a label search falls back to: H -> O -> integer, F, G ->
- * integer. */
-static const char *const var_suffix[VAR_N] = {"", "F", "G", "O", "H"};
-static const int var_fallback[VAR_N] = {-1, VAR_INT, VAR_INT, VAR_INT, VAR_O};
-
-/* An operand's data type letter (vax/isa) as width and variant. */
-static void dtype_class(char t, uint8_t *width, int *var)
-{
-    switch (t) {
-    case 'b': *width = 0; *var = VAR_INT; break;
-    case 'w': *width = 1; *var = VAR_INT; break;
-    case 'f': *width = 2; *var = VAR_F; break;
-    case 'd': *width = 3; *var = VAR_F; break;
-    case 'g': *width = 3; *var = VAR_G; break;
-    case 'q': *width = 3; *var = VAR_INT; break;
-    case 'h': *width = 4; *var = VAR_H; break;
-    case 'o': *width = 4; *var = VAR_O; break;
-    default: *width = 2; *var = VAR_INT; break; /* 'l' */
-    }
-}
-
-/* The access-specific specifier flow SPEC.<acc><variant>.<mode> for
- * access class acc (0-4) and variant var, trying the variant's
- * fallbacks; -1 if none. */
-static int spec_label(const struct ucode_image *img, int acc, int var, const char *mode)
-{
-    char a[4];
-    for (int v = var; v >= 0; v = var_fallback[v]) {
-        snprintf(a, sizeof a, "%c%s", acc_letters[acc], var_suffix[v]);
-        int t = find(img, "SPEC.%s.%s", a, mode);
-        if (t >= 0)
-            return t;
-    }
-    return -1;
-}
-
-/* The decode ROMs look up some thousands of label names: build_roms
- * works on a copy of the image whose labels are sorted by name. */
-static int label_cmp(const void *x, const void *y)
-{
-    return strcmp(((const struct ulabel *)x)->name, ((const struct ulabel *)y)->name);
-}
-
-static int label(const struct ucode_image *img, const char *name)
-{
-    struct ulabel key = {.name = (char *)(uintptr_t)name};
-    const struct ulabel *l = bsearch(&key, img->labels, img->nlabels, sizeof key, label_cmp);
-    return l ? l->addr : -1;
-}
-
-static int find(const struct ucode_image *img, const char *fmt, const char *a,
-                const char *b)
-{
-    char name[96];
-    snprintf(name, sizeof name, fmt, a, b);
-    return label(img, name);
-}
-
-/* Builds the opcode and specifier-mode decode ROMs from the opcode table
- * and the microcode's labels (§4). */
-static int build_roms(struct vax_machine *m, const struct ucode_image *img,
-                      char *err, size_t errlen)
-{
-    int rsvinsn = label(img, "RESERVED_INSTRUCTION");
-    int rsvaddr = label(img, "RESERVED_ADDRESSING_MODE");
-    int unimpl = label(img, "UNIMPLEMENTED");
-    int specb = label(img, "SPEC.B");
-    if (rsvinsn < 0 || rsvaddr < 0 || specb < 0) {
-        snprintf(err, errlen, "microcode lacks RESERVED_INSTRUCTION, "
-                              "RESERVED_ADDRESSING_MODE or SPEC.B");
-        return -1;
-    }
-    if (unimpl < 0)
-        unimpl = rsvinsn;
-    m->l_rsvinsn = (uint16_t)rsvinsn;
-    int mchk = label(img, "MACHINE_CHECK");
-    int intr = label(img, "INTERRUPT");
-    m->l_mchk = (uint16_t)(mchk > 0 ? mchk : 0);
-    m->l_intr = (uint16_t)(intr > 0 ? intr : 0);
-    int tbmiss = label(img, "TB_MISS");
-    m->l_tbmiss = (uint16_t)(tbmiss > 0 ? tbmiss : 0);
-    int trace = label(img, "TRACE_PENDING");
-    m->l_trace = (uint16_t)(trace > 0 ? trace : 0);
-    m->spec_b = (uint16_t)specb;
-    for (int i = 0; i < 512; i++) {
-        m->drom[i].entry = (uint16_t)rsvinsn;
-        m->drom[i].defined = 0;
-        m->drom[i].fork = 0xFF;
-        m->drom[i].mfork = 0xFF;
-    }
-    for (size_t i = 0; i < vax_opcode_count; i++) {
-        const struct vax_opcode *op = &vax_opcodes[i];
-        int idx = op->code > 0xFF ? 0x100 | (op->code & 0xFF) : op->code;
-        struct drom_entry *e = &m->drom[idx];
-        if (e->defined)
-            continue; /* alias */
-        char name[32];
-        size_t k;
-        for (k = 0; op->name[k] && k < sizeof name - 1; k++)
-            name[k] = (char)toupper((unsigned char)op->name[k]);
-        name[k] = 0;
-        int entry = label(img, name);
-        e->defined = 1;
-        e->entry = (uint16_t)(entry >= 0 ? entry : unimpl);
-        e->n = (uint8_t)vax_opcode_noperands(op);
-        for (int j = 0; j < e->n; j++) {
-            struct vax_operand_desc d = vax_opcode_operand(op, j);
-            const char *acc = "rmwavb";
-            int var;
-            e->acc[j] = (uint8_t)(strchr(acc, d.access) - acc);
-            dtype_class(d.dtype, &e->dt[j], &var);
-            e->sc[j] = (uint8_t)(e->acc[j] < ACC_B ? e->acc[j] * VAR_N + var : 0);
-        }
-        if (entry < 0)
-            e->n = 0; /* go straight to UNIMPLEMENTED */
-        /* the register fork: on the last operand that is not a branch
-         * displacement, if it is read, modify or write (fork and mfork
-         * start as 0xFF, none, above) */
-        int f = e->n - 1;
-        while (f >= 0 && e->acc[f] == ACC_B)
-            f--;
-        if (f >= 0 && e->acc[f] <= ACC_W) {
-            int r = find(img, "%s%s", name, ".REG");
-            if (r >= 0) {
-                e->fork = (uint8_t)f;
-                e->reg_entry = (uint16_t)r;
-            }
-            /* the memory fork: modify and write operands always set or
-             * clear OPREG in their specifier flows */
-            r = find(img, "%s%s", name, ".MEM");
-            if (r >= 0 && (e->acc[f] == ACC_M || e->acc[f] == ACC_W)) {
-                e->mfork = (uint8_t)f;
-                e->mem_entry = (uint16_t)r;
-            }
-        }
-    }
-    for (int i = 0; i < 512; i++) {
-        struct drom_entry *e = &m->drom[i];
-        e->last = (uint8_t)(e->n ? e->n - 1 : 0);
-        for (int j = e->n; j < 8; j++)
-            e->dt[j] = 2; /* what SPEC and OPK name beyond the operands */
-        for (int j = 0; j < 8; j++)
-            e->size[j] = (uint8_t)width_size[e->dt[j]];
-        e->wd0 = e->dt[0];
-    }
-    for (int ix = 0; ix < 2; ix++)
-        for (int sc = 0; sc < SPEC_CLASSES; sc++)
-            for (int mode = 0; mode < 16; mode++)
-                for (int pc = 0; pc < 2; pc++) {
-                    int acc = sc / VAR_N, var = sc % VAR_N;
-                    int t = -1;
-                    if (ix && mode < 6) {
-                        t = rsvaddr;
-                    } else {
-                        /* after an index prefix only the general flows:
-                         * their access tails add RX*size */
-                        if (pc && pc_mode_names[mode]) {
-                            if (!ix)
-                                t = spec_label(img, acc, var, pc_mode_names[mode]);
-                            if (t < 0)
-                                t = find(img, "SPEC.%s%s", pc_mode_names[mode], "");
-                        }
-                        if (t < 0 && !ix)
-                            t = spec_label(img, acc, var, mode_names[mode]);
-                        if (t < 0)
-                            t = find(img, "SPEC.%s%s", mode_names[mode], "");
-                        if (t < 0)
-                            t = rsvaddr;
-                    }
-                    for (int rn = 0; rn < 16; rn++)
-                        if ((rn == 15) == pc)
-                            m->spec_tab[ix][sc][mode << 4 | rn] = (uint16_t)t;
-                }
-    return 0;
-}
-
-static inline int may_translate(const struct uword *w);
-static inline int seq_fetches(const struct uword *w);
-static void relatch(struct vax_machine *m);
-
-/* The selectors that name a register-file cell the same way as source
- * and as destination: 1 and its index and latch kind, else 0. */
-static int map_cell(unsigned code, unsigned *s, unsigned *k)
-{
-    *k = LAT_0;
-    if (code <= UR_T15)
-        *s = RF_T + (code - UR_T0);
-    else if (code <= UR_R15)
-        *s = RF_R + (code - UR_R0);
-    else if (code >= UR_OPV0 && code <= UR_OPV5)
-        *s = RF_OPV + (code - UR_OPV0);
-    else if (code >= UR_OPH0 && code <= UR_OPH5)
-        *s = RF_OPH + (code - UR_OPH0);
-    else if (code >= UR_OPA0 && code <= UR_OPA5)
-        *s = RF_OPA + (code - UR_OPA0);
-    else
-        switch (code) {
-        case UR_OPX: *s = RF_OPX; *k = LAT_SPEC; break;
-        case UR_OPY: *s = RF_OPY; *k = LAT_SPEC; break;
-        case UR_OPXK: *s = RF_OPX; *k = LAT_OPK; break;
-        case UR_OPYK: *s = RF_OPY; *k = LAT_OPK; break;
-        case UR_LA: *s = RF_LA; break;
-        case UR_LB: *s = RF_LB; break;
-        case UR_MAR: *s = RF_MAR; break;
-        case UR_MDR: *s = RF_MDR; break;
-        case UR_Q: *s = RF_Q; break;
-        case UR_SC: *s = RF_SC; break;
-        case UR_OPV: *s = RF_OPV; *k = LAT_SPEC; break;
-        case UR_OPH: *s = RF_OPH; *k = LAT_SPEC; break;
-        case UR_OPA: *s = RF_OPA; *k = LAT_SPEC; break;
-        case UR_OPVK: *s = RF_OPV; *k = LAT_OPK; break;
-        case UR_OPHK: *s = RF_OPH; *k = LAT_OPK; break;
-        case UR_OPAK: *s = RF_OPA; *k = LAT_OPK; break;
-        default: return 0;
-        }
-    return 1;
-}
-
-/* A source selector as a register-file index and latch kind (vm_pword). */
-static void map_src(unsigned code, uint8_t *sel, uint8_t *kind)
-{
-    unsigned s = RF_ZERO, k = LAT_0;
-    if (!map_cell(code, &s, &k))
-        switch (code) {
-        case UR_NONE: case UR_ZERO: case UR_ALU: s = RF_ZERO; break;
-        case UR_RN: s = RF_R; k = LAT_RN; break;
-        case UR_RN1: s = RF_R; k = LAT_RN1; break;
-        case UR_PSL: s = RF_PSL; break;
-        case UR_ICNT: s = RF_ICNT; break;
-        case UR_K: s = RF_K; break;
-        case UR_LIT: s = RF_LIT; break;
-        case UR_SIZE: s = RF_SIZE; break;
-        case UR_OPVL: s = RF_OPV; k = LAT_LAST; break;
-        case UR_IB: s = code; k = PK_IB; break;
-        default: s = code; k = PK_SLOW; /* IPR, RX, OPR, ... */
-        }
-    *sel = (uint8_t)s;
-    *kind = (uint8_t)k;
-}
-
-/* A destination selector; the codes that name no writable register
- * (ZERO, K, ...) write nowhere, as in dst_slow. */
-static void map_dst(unsigned code, uint8_t *sel, uint8_t *kind)
-{
-    unsigned s = RF_SINK, k = LAT_0;
-    if (map_cell(code, &s, &k)) {
-        if (code >= UR_R0 && code <= UR_R15)
-            k = PK_GPR;
-    } else {
-        switch (code) {
-        case UR_RN: s = RF_R; k = PK_RN; break;
-        case UR_OPR: s = RF_R; k = PK_OPR; break;
-        case UR_RES: s = RF_MDR; k = PK_RES; break;
-        case UR_PSL: /* a mode change: dst_slow */
-        case UR_RN1: case UR_RX: case UR_OPR1:
-        case UR_RN2: case UR_RN3: case UR_OPR2: case UR_OPR3:
-        case UR_LSA: case UR_LSB:
-            s = code; k = PK_SLOW; break;
-        default:
-            s = RF_SINK;
-            if (code >= UR_SPSTRT && code <= UR_SPSIZE) { /* SPAM bank */
-                s = code;
-                k = PK_SLOW;
-            }
-        }
-    }
-    *sel = (uint8_t)s;
-    *kind = (uint8_t)k;
-}
-
-/* Conditions that read the word's own ALU flags. */
-static int cond_reads_flags(unsigned c)
-{
-    return (c >= UC_ALU_Z && c <= UC_ALU_CZ) || c == UC_OPREG_NOVT;
-}
-
-/* Does the word use its data path?  Not when no result goes anywhere,
- * no condition codes change, no source or ALU function has a side effect
- * and neither the sequencer nor MISC looks at the ALU flags or A. */
-static int uses_data_path(const struct uword *w, const struct vm_pword *p)
-{
-    unsigned c = w->cond & ~UC_NOT;
-    int cond_seq = w->seq == US_BRANCH || w->seq == US_BCALL || w->seq == US_IRDIF;
-    int disp_seq = w->seq == US_DISPATCH || w->seq == US_DCALL;
-    return w->dst != UR_NONE || w->d2 != UR_NONE || w->cc != UCC_NONE ||
-           PK_SPECIAL(p->ka) || PK_SPECIAL(p->kb) || PK_SPECIAL(p->ks) ||
-           w->alu == UA_MUL || w->alu == UA_MULU || w->alu == UA_DIV ||
-           w->alu == UA_SHLQ || w->alu == UA_SHRQ || w->alu == UA_ASHQ ||
-           (cond_seq && (cond_reads_flags(c) || c == UC_A_B0 || c == UC_A_B31 ||
-                         c == UC_A_Z || c == UC_A_B15)) ||
-           (disp_seq && (w->disp == UD_A4 || w->disp == UD_A2 || w->disp == UD_SPM)) ||
-           w->misc == UX_EVCNT || w->fop != UF_NONE;
-}
-
-/* Does anything look at the word's ALU flags (CC, a condition -- also
- * when UTRET re-executes an IRDIF from the abort state, which keeps them)? */
-static int uses_flags(const struct uword *w)
-{
-    unsigned c = w->cond & ~UC_NOT;
-    return w->cc != UCC_NONE ||
-           ((w->seq == US_BRANCH || w->seq == US_BCALL || w->seq == US_IRDIF) &&
-            cond_reads_flags(c));
-}
-
-/* Loads the control store, pre-decoding every word (struct vm_pword). */
-static void predecode(struct vax_machine *m, const struct uword *words)
-{
-    for (unsigned i = 0; i < UCS_SIZE; i++) {
-        struct vm_pword *p = &m->cs[i];
-        p->u = words[i];
-        const struct uword *w = &p->u;
-        p->fl = (uint8_t)((may_translate(w) ? PW_XLATE : 0) |
-                          (seq_fetches(w) ? PW_SEQFETCH : 0) |
-                          (w->mem != UM_NONE ? PW_MEM : 0) |
-                          (w->misc != UX_NONE ? PW_MISC : 0));
-        if (!w->valid) /* the sequencer's switch stops on it (run_loop) */
-            p->u.seq = US__COUNT;
-        map_src(w->a, &p->sa, &p->ka);
-        map_src(w->b, &p->sb, &p->kb);
-        map_src(w->s2, &p->ss, &p->ks);
-        map_dst(w->dst, &p->sd, &p->kd);
-        map_dst(w->d2, &p->sd2, &p->kd2);
-        if (uses_data_path(w, p))
-            p->fl |= PW_DP;
-        if (w->d2 != UR_NONE || PK_SPECIAL(p->ks))
-            p->fl |= PW_S2;
-        if (PK_SPECIAL(p->ka) || PK_SPECIAL(p->kb) || PK_SPECIAL(p->ks))
-            p->fl |= PW_SLOWSRC;
-        if (uses_flags(w))
-            p->fl |= PW_FL;
-    }
-}
-
-struct vax_machine *vm_new(const struct vm_config *cfg, char *err, size_t errlen)
-{
-    uint32_t mb = cfg && cfg->memory_mb ? cfg->memory_mb : 16;
-    if (mb > 512) {
-        snprintf(err, errlen, "memory size %u MB too large (at most 512)", mb);
-        return NULL;
-    }
-    unsigned dz_br = cfg && cfg->dz_br ? cfg->dz_br : 5;
-    if (dz_br < 4 || dz_br > 7) {
-        snprintf(err, errlen, "DZ11 bus request level %u (4-7)", dz_br);
-        return NULL;
-    }
-    struct vax_machine *m = calloc(1, sizeof *m);
-    if (!m) {
-        snprintf(err, errlen, "out of memory");
-        return NULL;
-    }
-    m->mem_size = mb << 20;
-    m->dz_br = dz_br;
-    /* two more megabytes of array: a hole, then SPAM's trace megabyte,
-     * hidden from the PAMM until PAMMINIT (vm_spam.c); none when they would
-     * reach I/O space */
-    m->mem_alloc = m->mem_size + (mb < 511 ? 2u << 20 : 0);
-    /* (16 bytes more: the trace cache compares an instruction's bytes
-     * in whole quadwords, vm_tcache_exec.c) */
-    m->mem = calloc(1, m->mem_alloc + 16);
-    m->cs = calloc(UCS_SIZE, sizeof *m->cs);
-    if (!m->mem || !m->cs) {
-        snprintf(err, errlen, "out of memory for %u MB", mb);
-        vm_free(m);
-        return NULL;
-    }
-    struct ucode_image def;
-    const struct ucode_image *img = cfg ? cfg->ucode : NULL;
-    int own = 0;
-    if (!img) {
-        if (ucode_default_image(&def, err, errlen) < 0) {
-            vm_free(m);
-            return NULL;
-        }
-        img = &def;
-        own = 1;
-    }
-    predecode(m, img->words);
-    struct ucode_image sorted = *img;
-    sorted.labels = malloc((img->nlabels ? img->nlabels : 1) * sizeof *sorted.labels);
-    int rc = -1;
-    if (!sorted.labels) {
-        snprintf(err, errlen, "out of memory");
-    } else {
-        /* a source without labels has a null table: memcpy and qsort
-         * must not be handed it */
-        if (img->nlabels) {
-            memcpy(sorted.labels, img->labels, img->nlabels * sizeof *sorted.labels);
-            qsort(sorted.labels, img->nlabels, sizeof *sorted.labels, label_cmp);
-        }
-        rc = build_roms(m, &sorted, err, errlen);
-        free(sorted.labels);
-    }
-    if (own)
-        ucode_image_free(&def);
-    if (rc < 0) {
-        vm_free(m);
-        return NULL;
-    }
-    m->cur = &m->drom[0];
-    if (!cfg || !cfg->no_tcache) {
-        m->tc = vm_tc_new();
-        if (!m->tc) {
-            snprintf(err, errlen, "out of memory for the trace cache");
-            vm_free(m);
-            return NULL;
-        }
-    }
-    if (cfg && cfg->tcache_check) {
-        if (!m->tc) {
-            snprintf(err, errlen, "the lock-step check needs the trace cache");
-            vm_free(m);
-            return NULL;
-        }
-        if (vm_check_attach(m, cfg, err, errlen) < 0) {
-            vm_free(m);
-            return NULL;
-        }
-    }
-    vm_fbox_reset(&m->fbox);
-    relatch(m);
-    m->int_dirty = 1;
-    vm_pamm_reset(m);
-    vm_dev_reset(m);
-    vm_spam_reset(m);
-    m->psl = 0x041F0000;
-    m->ipr[0x38] = 0; /* MAPEN */
-    m->ipr[0x13] = 4; /* ASTLVL: no AST pending */
-    return m;
-}
-
-void vm_free(struct vax_machine *m)
-{
-    if (!m)
-        return;
-    vm_check_detach(m);
-    vm_tc_free(m->tc);
-    vm_io_free(m);
-    free(m->mem);
-    free(m->cs);
-    free(m);
-}
-
-uint32_t vm_reg(const struct vax_machine *m, int n) { return m->r[n & 15]; }
-void vm_set_reg(struct vax_machine *m, int n, uint32_t v)
-{
-    m->r[n & 15] = v;
-    if (m->shadow)
-        vm_set_reg(m->shadow, n, v);
-}
-uint32_t vm_psl(const struct vax_machine *m) { return m->psl; }
-void vm_set_psl(struct vax_machine *m, uint32_t v)
-{
-    if (m->shadow)
-        vm_set_psl(m->shadow, v);
-    m->psl = v;
-    vm_memo_flush(m);
-    m->int_dirty = 1;
-}
-
-int vm_halted(const struct vax_machine *m) { return m->stop == VM_STOPPED; }
-
-void vm_tcache_stats(const struct vax_machine *m, struct vm_tcache_stats *s)
-{
-    memset(s, 0, sizeof *s);
-    if (m->tc) {
-        *s = m->tc->st;
-        s->lookups += s->hits; /* (lookups counts the misses) */
-        s->bytes = m->tc->used;
-    }
-}
-
-enum vm_stop vm_step_instruction(struct vax_machine *m, uint64_t max_cycles)
-{
-    m->step_ird = 1;
-    enum vm_stop r = vm_run_plain(m, max_cycles); /* (a checked machine: unchecked) */
-    m->step_ird = 0;
-    return r;
-}
-
-const char *vm_stop_reason(const struct vax_machine *m)
-{
-    return m->stop ? m->reason : "running";
-}
-
-void vm_get_stats(const struct vax_machine *m, struct vm_stats *s)
-{
-    *s = m->st;
-}
-
-void vm_set_utrace(struct vax_machine *m, vm_utrace_fn fn, void *ctx)
-{
-    m->utrace = fn;
-    m->utrace_ctx = ctx;
-}
+#include "vax/machine/vm_interp.h"
 
 static void stop(struct vax_machine *m, const char *why)
 {
@@ -544,141 +20,10 @@ static void stop(struct vax_machine *m, const char *why)
     snprintf(m->reason, sizeof m->reason, "%s", why);
 }
 
-/* ---- latches ----
- * lat[] and wdl[] follow SPEC, OPK, RN and the decoded opcode, so that a
- * selector or a DL of CUR/OPK is one indexed load in the loop. */
-
-static inline void relatch_spec(struct vax_machine *m)
-{
-    const struct drom_entry *e = m->cur;
-    unsigned sp = m->spec;
-    if (LIKELY(sp < 6)) {
-        m->lat[LAT_SPEC] = (uint8_t)sp;
-        m->wdl[UDL_CUR] = e->dt[sp];
-        m->rf_size = e->size[sp];
-        return;
-    }
-    m->lat[LAT_SPEC] = sp % 6;
-    m->wdl[UDL_CUR] = 2;
-    m->rf_size = 4;
-}
-
-static inline void relatch_opk(struct vax_machine *m)
-{
-    const struct drom_entry *e = m->cur;
-    m->lat[LAT_OPK] = m->opk;
-    m->wdl[UDL_OPK] = e->dt[m->opk & 7];
-}
-
-static void relatch(struct vax_machine *m)
-{
-    m->lat[LAT_0] = 0;
-    m->lat[LAT_RN] = m->rn;
-    m->lat[LAT_RN1] = (m->rn + 1u) & 15;
-    m->lat[LAT_LAST] = m->cur->n ? m->cur->n - 1u : 0;
-    m->rf_lit = m->specb & 0x3F;
-    m->wdl[UDL_L] = 2;
-    m->wdl[UDL_B] = 0;
-    m->wdl[UDL_W] = 1;
-    m->wdl[UDL_Q] = 3;
-    m->wdl[UDL_O] = 4;
-    relatch_spec(m);
-    relatch_opk(m);
-}
-
-/* ---- I-stream ---- */
-
-static inline uint32_t istream(struct vax_machine *m, unsigned n)
-{
-    uint64_t v = 0;
-    if (vm_read_fast(m, vm_memo_isel(m, m->r[15]), m->r[15], n, &v) < 0)
-        return 0;
-    m->r[15] += n;
-    return (uint32_t)v;
-}
-
-/* The SPECMODE dispatch: consume the specifier byte (or, for a branch
- * displacement, nothing), latch RN, pick the entry. */
-static inline uint16_t spec_decode(struct vax_machine *m, uint32_t b);
-static inline uint16_t spec_dispatch(struct vax_machine *m)
-{
-    const struct drom_entry *e = m->cur;
-    unsigned acc = e->acc[m->spec];
-    if (acc == ACC_B)
-        return m->spec_b;
-    return spec_decode(m, istream(m, 1));
-}
-
-/* The SPECMODE dispatch after the fetch of specifier byte b. */
-static inline uint16_t spec_decode(struct vax_machine *m, uint32_t b)
-{
-    const struct drom_entry *e = m->cur;
-    m->specb = (uint8_t)b;
-    m->rn = b & 15;
-    m->lat[LAT_RN] = m->rn;
-    m->lat[LAT_RN1] = (m->rn + 1u) & 15;
-    m->rf_lit = b & 0x3F;
-    /* the register fork (§4): register mode Rn, n < 15, no index */
-    if ((b & 0xF0) == 0x50 && m->spec == e->fork && (b & 15) != 15 && !m->idx)
-        return e->reg_entry;
-    return m->spec_tab[m->idx][e->sc[m->spec]][b & 0xFF];
-}
-
-/* SPECNEXT: the next specifier, or the execute flow after the last. */
-static ALWAYS_INLINE uint16_t spec_next(struct vax_machine *m)
-{
-    m->spec++;
-    m->idx = 0;
-    relatch_spec(m);
-    const struct drom_entry *e = m->cur;
-    if (m->spec < e->n)
-        return spec_dispatch(m);
-    /* the memory fork (§4): the fork operand is in memory */
-    if (e->mfork != 0xFF && !m->opreg[e->mfork])
-        return e->mem_entry;
-    return e->entry;
-}
-
 /* DISPATCH ACC: the access-class tail (R M W A V), +5 after an index. */
 static inline uint16_t disp_acc(const struct vax_machine *m, const struct uword *w)
 {
     return (uint16_t)(w->next + m->cur->acc[m->lat[LAT_SPEC]] + (m->idx ? 5 : 0));
-}
-
-/* IRD in three parts (ird_pre in vm_datapath.h, so that the trace
- * cache can put its lookup between the opcode fetch and the decode). */
-static ALWAYS_INLINE uint16_t ird_decode(struct vax_machine *m, uint32_t op)
-{
-    m->opc = (uint16_t)op;
-    m->st.instructions++;
-    const struct drom_entry *e = &m->drom[op];
-    m->cur = e;
-    m->spec = 0;
-    m->idx = 0;
-    m->opk = 0;
-    m->lat[LAT_LAST] = e->last;
-    m->lat[LAT_SPEC] = 0;
-    m->lat[LAT_OPK] = 0;
-    m->wdl[UDL_CUR] = m->wdl[UDL_OPK] = e->wd0;
-    m->rf_size = e->size[0];
-    if (UNLIKELY(!e->defined))
-        return m->l_rsvinsn;
-    if (e->n == 0)
-        return e->entry;
-    return spec_dispatch(m);
-}
-
-/* IRD: count, check for interrupts, fetch and decode the opcode.
- * (Inlined into the microcycle loop: it ends nearly every instruction.) */
-static ALWAYS_INLINE uint16_t ird(struct vax_machine *m, int count)
-{
-    unsigned t = ird_pre(m, count);
-    if (t != IRD_FETCH)
-        return (uint16_t)t;
-    uint32_t op = istream(m, 1);
-    if (UNLIKELY(op == 0xFD))
-        op = 0x100 | istream(m, 1);
-    return ird_decode(m, op);
 }
 
 /* ---- data path ---- */
@@ -691,20 +36,6 @@ static inline unsigned cur_width(const struct vax_machine *m)
 static inline unsigned dl_width(const struct vax_machine *m, const struct uword *w)
 {
     return m->wdl[w->dl];
-}
-
-static uint32_t src_slow(struct vax_machine *m, unsigned s, const struct uword *w,
-                         unsigned wd);
-
-/* A source: one register-file load, or the general multiplexer. */
-static inline uint32_t src(struct vax_machine *m, unsigned sel, unsigned kind,
-                           unsigned code, const struct uword *w, unsigned wd)
-{
-    if (LIKELY(kind < PK_GPR))
-        return m->rf[sel + m->lat[kind]];
-    if (kind == PK_IB)
-        return istream(m, width_size[wd] > 4 ? 4 : width_size[wd]);
-    return src_slow(m, code, w, wd);
 }
 
 #if defined(__GNUC__)
@@ -772,8 +103,16 @@ static uint32_t src_slow(struct vax_machine *m, unsigned s, const struct uword *
     }
 }
 
-
-static void dst_slow(struct vax_machine *m, unsigned d, uint32_t v, unsigned wd);
+/* A source: one register-file load, or the general multiplexer. */
+static inline uint32_t src(struct vax_machine *m, unsigned sel, unsigned kind,
+                           unsigned code, const struct uword *w, unsigned wd)
+{
+    if (LIKELY(kind < PK_GPR))
+        return m->rf[sel + m->lat[kind]];
+    if (kind == PK_IB)
+        return istream(m, width_size[wd] > 4 ? 4 : width_size[wd]);
+    return src_slow(m, code, w, wd);
+}
 
 /* R[RN] <- v: the specifier flows' register changes are logged for UNDO. */
 static inline void write_rn(struct vax_machine *m, uint32_t v, unsigned wd)
@@ -793,34 +132,6 @@ static inline void write_res(struct vax_machine *m, uint32_t v, unsigned wd)
     m->mdr = v;
     if (m->opreg[m->opk])
         gpr_write(&m->r[m->opa[m->opk] & 15], v, wd);
-}
-
-/* A destination: a register-file store (a general register merges a byte
- * or word), R[RN] with its UNDO log entry, or the general demultiplexer. */
-static ALWAYS_INLINE void dst(struct vax_machine *m, unsigned sel, unsigned kind,
-                       unsigned code, uint32_t v, unsigned wd)
-{
-    if (kind < PK_GPR) {
-        m->rf[sel + m->lat[kind]] = v;
-        return;
-    }
-    if (kind == PK_GPR) {
-        gpr_write(&m->rf[sel], v, wd);
-        return;
-    }
-    if (kind == PK_OPR) {
-        gpr_write(&m->r[m->opa[m->opk] & 15], v, wd);
-        return;
-    }
-    if (kind == PK_RN) {
-        write_rn(m, v, wd);
-        return;
-    }
-    if (kind == PK_RES) {
-        write_res(m, v, wd);
-        return;
-    }
-    dst_slow(m, code, v, wd);
 }
 
 #if defined(__GNUC__)
@@ -871,6 +182,35 @@ static void dst_slow(struct vax_machine *m, unsigned d, uint32_t v, unsigned wd)
         return;
     }
 }
+
+/* A destination: a register-file store (a general register merges a byte
+ * or word), R[RN] with its UNDO log entry, or the general demultiplexer. */
+static ALWAYS_INLINE void dst(struct vax_machine *m, unsigned sel, unsigned kind,
+                       unsigned code, uint32_t v, unsigned wd)
+{
+    if (kind < PK_GPR) {
+        m->rf[sel + m->lat[kind]] = v;
+        return;
+    }
+    if (kind == PK_GPR) {
+        gpr_write(&m->rf[sel], v, wd);
+        return;
+    }
+    if (kind == PK_OPR) {
+        gpr_write(&m->r[m->opa[m->opk] & 15], v, wd);
+        return;
+    }
+    if (kind == PK_RN) {
+        write_rn(m, v, wd);
+        return;
+    }
+    if (kind == PK_RES) {
+        write_res(m, v, wd);
+        return;
+    }
+    dst_slow(m, code, v, wd);
+}
+
 
 
 static ALWAYS_INLINE int cond(const struct vax_machine *m, unsigned c, unsigned fl,
@@ -1009,25 +349,76 @@ static void snap_restore_regs(struct vax_machine *m, const struct vm_snap *s)
     memcpy(m->log_val, s->log_val, s->log_n * sizeof(uint32_t));
 }
 
-static inline int may_translate(const struct uword *w)
-{
-    return (w->mem != UM_NONE && w->mem != UM_READP && w->mem != UM_WRITEP) ||
-           w->a == UR_IB || w->b == UR_IB || w->s2 == UR_IB;
-}
-
-static inline int seq_fetches(const struct uword *w)
-{
-    return w->seq == US_IRD || w->seq == US_IRDIF || w->seq == US_SPECNEXT ||
-           ((w->seq == US_DISPATCH || w->seq == US_DCALL) && w->disp == UD_SPECMODE);
-}
-
-static inline uint16_t sequence(struct vax_machine *m, const struct uword *w,
-                                unsigned fl, uint32_t psl0, uint32_t a, unsigned wd);
-
 /* IRDIF's other side: NEXT, or with DISP=OPREG the OPREG table entry. */
 static inline uint16_t irdif_else(const struct vax_machine *m, const struct uword *w)
 {
     return (uint16_t)(w->next + (w->disp == UD_OPREG ? m->opreg[m->opk] : 0));
+}
+
+/* The sequencer's choice of the next micro-address (§3.5). */
+static ALWAYS_INLINE uint16_t sequence(struct vax_machine *m, const struct uword *w,
+                                unsigned fl, uint32_t psl0, uint32_t a, unsigned wd)
+{
+    uint16_t next = (uint16_t)(m->upc + 1);
+    switch (w->seq) {
+    case US_NEXT: break;
+    case US_JUMP: next = w->next; break;
+    case US_CALL: case US_BCALL: case US_DCALL:
+        if (w->seq == US_BCALL && !cond(m, w->cond, fl, psl0, a, w))
+            break;
+        if (m->usp >= USTACK_DEPTH) {
+            ucode_error(m, "micro-stack overflow");
+            break;
+        }
+        m->ustack[m->usp++] = next;
+        if (w->seq != US_DCALL) {
+            next = w->next;
+            break;
+        }
+        /* fall through: DCALL dispatches */
+        /* FALLTHROUGH */
+    case US_DISPATCH:
+        switch (w->disp) {
+        case UD_SPECMODE: next = spec_dispatch(m); break;
+        case UD_ACC: next = disp_acc(m, w); break;
+        case UD_DL: next = (uint16_t)(w->next + wd); break;
+        case UD_A4: next = (uint16_t)(w->next + (a & 15)); break;
+        case UD_A2: next = (uint16_t)(w->next + (a & 3)); break;
+        case UD_OPREG: next = (uint16_t)(w->next + m->opreg[m->opk]); break;
+        case UD_SPM: { /* SPAM: class A<15:12> not traced or off 0, ON 1, else 2 */
+            uint32_t st = m->ipr[VM_SPAM_STAT];
+            unsigned i = !(m->ipr[VM_SPAM_MASK] >> (a >> 12 & 15) & 1) ||
+                                 !(st & (VM_SPAM_ST_ON | VM_SPAM_ST_FULL))
+                             ? 0
+                             : st & VM_SPAM_ST_ON ? 1 : 2;
+            next = (uint16_t)(w->next + i);
+            break;
+        }
+        default: next = w->next;
+        }
+        break;
+    case US_RET:
+        if (m->usp == 0) {
+            ucode_error(m, "micro-stack underflow");
+            break;
+        }
+        next = m->ustack[--m->usp];
+        break;
+    case US_BRANCH:
+        if (cond(m, w->cond, fl, psl0, a, w))
+            next = w->next;
+        break;
+    case US_IRD:
+        next = ird(m, 1);
+        break;
+    case US_IRDIF:
+        next = cond(m, w->cond, fl, psl0, a, w) ? ird(m, 1) : irdif_else(m, w);
+        break;
+    case US_SPECNEXT:
+        next = spec_next(m);
+        break;
+    }
+    return next;
 }
 
 /* READP/WRITEP address: MAR, or with the SPAM microorder SPXLATE MAR
@@ -1214,19 +605,21 @@ static inline int seq_abort_state(struct vax_machine *m, int mapen, unsigned n,
 /* The IRD point (§4): the sequencing of a word that ends an instruction,
  * after its data path, memory request and MISC.  With MAPEN the abort
  * state is taken just before the fetch unless it cannot microtrap; then
- * the trace cache (vm_tcache.c) when it is on, else the IRD hardware.
- * `step` 0 skips the instruction-step stop (a resumed IRD point). */
-static ALWAYS_INLINE int ird_point(struct vax_machine *m, uint64_t limit, int mapen, int use_tc,
-                            int step, unsigned fl, uint32_t psl0, uint32_t a,
-                            unsigned *upc)
+ * the engine above the sequencer (the trace cache) when there is one and
+ * the loop lets it (use_engine: the loop's MAPEN is the machine's), else
+ * the IRD hardware.  `step` 0 skips the instruction-step stop (a resumed
+ * IRD point). */
+static ALWAYS_INLINE int ird_point(struct vax_machine *m, uint64_t limit, int mapen,
+                                   int use_engine, int step, unsigned fl, uint32_t psl0,
+                                   uint32_t a, unsigned *upc)
 {
     if (UNLIKELY(m->step_ird) && step) {
         vm_ird_pending(m, mapen, fl, psl0, a);
         return IRDP_RETURN;
     }
     int seqsnap = seq_abort_state(m, mapen, 3, fl, psl0, a, 1);
-    if (use_tc && m->tc)
-        return vm_tc_run(m, limit, mapen, seqsnap, upc);
+    if (use_engine && m->engine)
+        return m->engine(m, limit, mapen, seqsnap, upc);
     uint16_t next = ird(m, 1);
     if (UNLIKELY(m->stop | m->utrap)) {
         if (m->stop)
@@ -1276,15 +669,15 @@ static ALWAYS_INLINE void run_loop(struct vax_machine *m, uint64_t limit, int tr
      * this one, so that chain should not go through memory; m->upc is
      * kept up to date for everything that reads it */
     unsigned upc = m->upc;
-    int use_tc = mapmode != 2;
+    int use_engine = mapmode != 2; /* (not while micro-tracing) */
     if (single) {
         si->status = VM_WS_STOP;
         si->trapped = 0;
         si->remap = 0;
     } else if (UNLIKELY(m->pend_ird)) { /* an IRD point left pending */
         m->pend_ird = 0;
-        /* (the trace cache only for the MAPEN this loop runs) */
-        int rc = ird_point(m, limit, m->pend_mapen, use_tc && m->pend_mapen == (mapmode == 1),
+        /* (the engine only for the MAPEN this loop runs) */
+        int rc = ird_point(m, limit, m->pend_mapen, use_engine && m->pend_mapen == (mapmode == 1),
                            0, m->pend_fl, m->pend_psl0, m->pend_a, &upc);
         if (rc == IRDP_RETURN)
             return;
@@ -1523,7 +916,7 @@ static ALWAYS_INLINE void run_loop(struct vax_machine *m, uint64_t limit, int tr
             si->remap = remap;
             return;
         } else {
-            int rc = ird_point(m, limit, mapen, use_tc && !remap, 1, fl, psl0, a, &upc);
+            int rc = ird_point(m, limit, mapen, use_engine && !remap, 1, fl, psl0, a, &upc);
             if (rc == IRDP_RETURN)
                 return;
             if (rc == IRDP_REMAP) {
@@ -1554,33 +947,11 @@ static ALWAYS_INLINE void run_loop(struct vax_machine *m, uint64_t limit, int tr
 #undef NEXT_WORD
 }
 
-enum vm_stop vm_run(struct vax_machine *m, uint64_t max_cycles)
+/* The loop for the machine's state: one per MAPEN state (the off one
+ * carries no abort-state logic), and a general one for micro-tracing;
+ * a loop for a fixed MAPEN returns when an MTPR changes it. */
+void vm_interp_run(struct vax_machine *m, uint64_t limit)
 {
-    if (m->shadow)
-        return vm_check_run(m, max_cycles);
-    return vm_run_plain(m, max_cycles);
-}
-
-enum vm_stop vm_run_plain(struct vax_machine *m, uint64_t max_cycles)
-{
-    m->stepped = 0;
-    if (m->stop == VM_CYCLE_LIMIT)
-        m->stop = VM_RUNNING;
-    if (m->stop)
-        return m->stop;
-    if (!m->started) {
-        m->started = 1;
-        m->upc = ird(m, 0);
-        if (m->utrap) {
-            m->utrap = 0;
-            m->upc = m->utrap_upc;
-        }
-        if (m->stop)
-            return m->stop;
-    }
-    const uint64_t limit = max_cycles ? max_cycles : UINT64_MAX;
-    /* one loop per MAPEN state (the off one carries no abort-state
-     * logic), and a general one for micro-tracing */
     while (!m->stop) {
         if (m->utrace)
             run_loop(m, limit, 1, 2, 0, NULL);
@@ -1589,76 +960,9 @@ enum vm_stop vm_run_plain(struct vax_machine *m, uint64_t max_cycles)
         else
             run_loop(m, limit, 0, 0, 0, NULL);
     }
-    return m->stop;
 }
 
-/* The sequencer's choice of the next micro-address (§3.5). */
-static ALWAYS_INLINE uint16_t sequence(struct vax_machine *m, const struct uword *w,
-                                unsigned fl, uint32_t psl0, uint32_t a, unsigned wd)
-{
-    uint16_t next = (uint16_t)(m->upc + 1);
-    switch (w->seq) {
-    case US_NEXT: break;
-    case US_JUMP: next = w->next; break;
-    case US_CALL: case US_BCALL: case US_DCALL:
-        if (w->seq == US_BCALL && !cond(m, w->cond, fl, psl0, a, w))
-            break;
-        if (m->usp >= USTACK_DEPTH) {
-            ucode_error(m, "micro-stack overflow");
-            break;
-        }
-        m->ustack[m->usp++] = next;
-        if (w->seq != US_DCALL) {
-            next = w->next;
-            break;
-        }
-        /* fall through: DCALL dispatches */
-        /* FALLTHROUGH */
-    case US_DISPATCH:
-        switch (w->disp) {
-        case UD_SPECMODE: next = spec_dispatch(m); break;
-        case UD_ACC: next = disp_acc(m, w); break;
-        case UD_DL: next = (uint16_t)(w->next + wd); break;
-        case UD_A4: next = (uint16_t)(w->next + (a & 15)); break;
-        case UD_A2: next = (uint16_t)(w->next + (a & 3)); break;
-        case UD_OPREG: next = (uint16_t)(w->next + m->opreg[m->opk]); break;
-        case UD_SPM: { /* SPAM: class A<15:12> not traced or off 0, ON 1, else 2 */
-            uint32_t st = m->ipr[VM_SPAM_STAT];
-            unsigned i = !(m->ipr[VM_SPAM_MASK] >> (a >> 12 & 15) & 1) ||
-                                 !(st & (VM_SPAM_ST_ON | VM_SPAM_ST_FULL))
-                             ? 0
-                             : st & VM_SPAM_ST_ON ? 1 : 2;
-            next = (uint16_t)(w->next + i);
-            break;
-        }
-        default: next = w->next;
-        }
-        break;
-    case US_RET:
-        if (m->usp == 0) {
-            ucode_error(m, "micro-stack underflow");
-            break;
-        }
-        next = m->ustack[--m->usp];
-        break;
-    case US_BRANCH:
-        if (cond(m, w->cond, fl, psl0, a, w))
-            next = w->next;
-        break;
-    case US_IRD:
-        next = ird(m, 1);
-        break;
-    case US_IRDIF:
-        next = cond(m, w->cond, fl, psl0, a, w) ? ird(m, 1) : irdif_else(m, w);
-        break;
-    case US_SPECNEXT:
-        next = spec_next(m);
-        break;
-    }
-    return next;
-}
-
-/* ---- for the trace cache (vm_tcache.c): the interpreter's parts ---- */
+/* ---- the interpreter's parts for the layers above (vm_interp.h) ---- */
 
 void vm_word_step(struct vax_machine *m, uint64_t limit, int mapen, struct vm_wstep *si)
 {
@@ -1668,18 +972,6 @@ void vm_word_step(struct vax_machine *m, uint64_t limit, int mapen, struct vm_ws
         run_loop(m, limit, 0, 0, 1, si);
 }
 
-uint16_t vm_ird_decode(struct vax_machine *m, uint32_t op) { return ird_decode(m, op); }
-uint16_t vm_spec_decode(struct vax_machine *m, uint32_t b) { return spec_decode(m, b); }
-uint16_t vm_spec_dispatch(struct vax_machine *m) { return spec_dispatch(m); }
-uint16_t vm_spec_next(struct vax_machine *m) { return spec_next(m); }
-/* SPECNEXT's latch part, before its dispatch */
-void vm_spec_advance(struct vax_machine *m)
-{
-    m->spec++;
-    m->idx = 0;
-    relatch_spec(m);
-}
-uint32_t vm_istream(struct vax_machine *m, unsigned n) { return istream(m, n); }
 int vm_seq_abort_state(struct vax_machine *m, int mapen, unsigned n, unsigned fl,
                        uint32_t psl0, uint32_t a, int ird)
 {
@@ -1690,16 +982,8 @@ int vm_cond(const struct vax_machine *m, unsigned c, unsigned fl, uint32_t psl,
 {
     return cond(m, c, fl, psl, a, w);
 }
-void vm_dst_slow(struct vax_machine *m, unsigned code, uint32_t v, unsigned wd)
-{
-    dst_slow(m, code, v, wd);
-}
-void vm_relatch(struct vax_machine *m) { relatch(m); }
 void vm_ucode_error(struct vax_machine *m, const char *what) { ucode_error(m, what); }
 
-/* The sequencing of a word whose outcome differed from the one a trace
- * recorded (a branch, a data dispatch, IRDIF, SPECNEXT to the memory
- * fork): never an I-stream fetch.  m->upc is the word. */
 unsigned vm_seq_resolve(struct vax_machine *m, const struct uword *w, unsigned fl,
                         uint32_t psl0, uint32_t a, unsigned wd)
 {
