@@ -95,7 +95,7 @@ struct vm_probe {
     int cur;                        /* the running probe; -1 none, -2 the identity walk */
     struct qent curq;
     /* the guest's interface (FD06-FD08) */
-    uint32_t g_result, g_why, g_handle, g_map, g_key, g_op;
+    uint32_t g_result, g_why, g_handle, g_map, g_key, g_op, g_word;
     unsigned notes;
     uint32_t note;
     struct vm_probe_totals tot;
@@ -994,8 +994,8 @@ static void guest_op(struct vax_machine *m, uint32_t op)
     p->g_op = rc ? 0xFFFFFFFFu : 0;
 }
 
-/* PRBREAD (FD08): the physical address of longword g_op of slot g_key of
- * map g_map of program g_handle. */
+/* PRBREAD (FD08): the physical address of longword g_word of slot g_key
+ * of map g_map of program g_handle. */
 static int map_word_pa(struct vax_machine *m, uint32_t *pa)
 {
     struct vm_probe *p = m->prb;
@@ -1004,9 +1004,9 @@ static int map_word_pa(struct vax_machine *m, uint32_t *pa)
     if (vm_probe_map(m, (int)p->g_handle, p->g_map, &d, &slots))
         return -1;
     uint32_t sb = prb_map_slot_bytes(d);
-    if (p->g_key > d->keys || p->g_op >= sb / 4)
+    if (p->g_key > d->keys || p->g_word >= sb / 4)
         return -1;
-    *pa = p->base + (uint32_t)(slots - (m->mem + p->base)) + p->g_key * sb + 4 * p->g_op;
+    *pa = p->base + (uint32_t)(slots - (m->mem + p->base)) + p->g_key * sb + 4 * p->g_word;
     return 0;
 }
 
@@ -1070,7 +1070,7 @@ int vm_probe_ipr_write(struct vax_machine *m, uint32_t n, uint32_t v)
         case 0xD4: guest_op(m, v); return 0;
         case 0xD5: p->g_map = v; return 0;
         case 0xD6: p->g_key = v; return 0;
-        case 0xD7: p->g_op = v; return 0; /* the word (PRBREAD) */
+        case 0xD7: p->g_word = v; return 0; /* the word (PRBREAD) */
         default: return -1;
         }
     }

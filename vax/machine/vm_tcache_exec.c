@@ -832,6 +832,11 @@ fetch: {
             if (!vm_memo_hit(mi_cur, pc, 1)) { /* the memo was not filled: no key */
                 t = NULL;
                 key = 0xFFFFFFFFu;
+                if (op == 0xFD) { /* (as fetched: below) */
+                    TC_INTERP(op = 0x100 | vm_istream(m, 1));
+                    if (UNLIKELY(m->stop | m->utrap))
+                        goto fetch_trap;
+                }
                 goto decode;
             }
             key = (uint32_t)(mi_cur->host + (pc - mi_cur->base) - m->mem);
