@@ -4,6 +4,7 @@
 #include "cli/spamctl_cmds.h"
 #include "cli/spamctl_io.h"
 #include "cli/spamctl_out.h"
+#include "cli/spamctl_probes.h"
 #include "cli/spamctl_signal.h"
 #include "cli/spamctl_spam.h"
 #include "microcode/uasm.h"
@@ -81,6 +82,7 @@ static void usage(FILE *f)
 "                       also written into the trace header)\n"
 "\n");
     spamctl_io_usage(f);
+    fprintf(f, "\n%s", PROBES_USAGE);
     fprintf(f,
 "\n"
 "Exit status: 0 the machine ran (whatever stopped it), 1 bad input, a\n"
@@ -241,6 +243,8 @@ int spamctl_cmd_run(int argc, char **argv)
     spamctl_spam_init(&spam);
     struct spamctl_io io; /* devices, the console boot and script */
     spamctl_io_init(&io);
+    struct probes_opts probes; /* --probes ... (spamctl_probes.h) */
+    memset(&probes, 0, sizeof probes);
     const char *con_in = NULL, *con_out = NULL;
 
     for (int i = 1; i < argc; i++) {
@@ -257,6 +261,11 @@ int spamctl_cmd_run(int argc, char **argv)
             i += sp - 1;
             continue;
         }
+        int pop = probes_option(&probes, argc, argv, &i); /* probes */
+        if (pop < 0)
+            return SPAMCTL_EXIT_USAGE;
+        if (pop > 0)
+            continue;
         int iop = spamctl_io_option(&io, a, v); /* device options */
         if (iop < 0)
             return SPAMCTL_EXIT_USAGE;
@@ -416,6 +425,10 @@ int spamctl_cmd_run(int argc, char **argv)
     hostfile_set_add(files, HOSTFILE_OUT, "-o", spam.trace);
     hostfile_set_add(files, HOSTFILE_OUT, "--console-out", con_out);
     hostfile_set_add(files, HOSTFILE_OUT, "--dump-state", dump);
+    for (unsigned k = 0; k < probes.nfile; k++)
+        hostfile_set_add(files, HOSTFILE_IN, "--probes", probes.file[k]);
+    hostfile_set_add(files, HOSTFILE_IN, "--probe-kernel", probes.kernel);
+    hostfile_set_add(files, HOSTFILE_OUT, "--probe-json", probes.json);
     spamctl_io_files(&io, files);
     int clash = out_check_files("run", files);
     free(files);
@@ -502,6 +515,18 @@ int spamctl_cmd_run(int argc, char **argv)
         vm_free(m);
         return SPAMCTL_EXIT_BAD_INPUT;
     }
+    if (probes.nfile) { /* assembled now: the kernel's symbols from rp0's /vmunix */
+        for (int k = 0; k < io.nattach && !probes.kernel; k++)
+            if (strcmp(io.attach[k].name, "rp0") == 0)
+                probes.disk = io.attach[k].path;
+        if (probes_prepare(&probes) < 0) {
+            probes_free(&probes);
+            spamctl_io_abort(&io);
+            vm_free(m);
+            return SPAMCTL_EXIT_BAD_INPUT;
+        }
+        spam.probes = &probes;
+    }
 
     struct utrace_ctx ut;
     memset(&ut, 0, sizeof ut);
@@ -567,7 +592,8 @@ int spamctl_cmd_run(int argc, char **argv)
     int ran = spamctl_spam_run(&spam, m, max_cycles, elf ? elf : raw ? raw : io.boot,
                                ucode_path);
     spamctl_signals_restore();
-    if (ran == SPAMCTL_RUN_NOT_STARTED) {
+    if (ran == SPAMCTL_RUN_NOT_STARTED || ran == SPAMCTL_RUN_PROBE_REFUSED) {
+        probes_free(&probes);
         if (con_f) {
             sink_close(&con_sink);
             close(con_sink.fd);
@@ -594,6 +620,8 @@ int spamctl_cmd_run(int argc, char **argv)
         rc = SPAMCTL_EXIT_BAD_INPUT;
     } else if (ran > 0) {
         reason = "interrupted";
+    } else if (ran == SPAMCTL_RUN_PROBE_EXIT) {
+        reason = "a probe's exit()";
     }
     if (con_f) {
         int e = sink_close(&con_sink);
@@ -648,6 +676,9 @@ int spamctl_cmd_run(int argc, char **argv)
                    st.microcycles ? 100.0 * (double)st.spam_insn_cycles / (double)st.microcycles : 0.0);
         spamctl_io_report(&io, m, stdout);
     }
+    if (probes_report(&probes, m, dump && strcmp(dump, "-") == 0 ? stderr : stdout) < 0)
+        rc = SPAMCTL_EXIT_BAD_INPUT;
+    probes_free(&probes);
     vm_free(m);
     if (ran > 0)
         return spamctl_signal_status(ran);

@@ -5,6 +5,8 @@
  * be far longer than the buffer.  The slices are fixed microcycle counts,
  * so a run is exactly repeatable. */
 #include "cli/spamctl_spam.h"
+#include "cli/spamctl_probes.h"
+#include "vax/machine/vm_probe.h"
 #include "microcode/hostfile.h"
 #include "microcode/uasm.h"
 #include "spam/spam_writer.h"
@@ -259,6 +261,32 @@ static int tap(struct vax_machine *m, struct spam_writer *w, uint32_t *buf, uint
     return spam_writer_flush(w);
 }
 
+/* The free mode's probe records (vm_probe.h's sink): the buffer's
+ * records written before them first, then theirs, so the file keeps the
+ * machine's order. */
+struct sink_ctx {
+    const struct spamctl_spam *s;
+    struct spam_writer *w;
+    uint32_t *buf;
+    uint32_t *tap_at;
+    int failed;
+};
+
+static void probe_sink(void *ctx, struct vax_machine *m, const uint32_t *recs, unsigned n)
+{
+    struct sink_ctx *k = ctx;
+    if (!k->w || k->failed)
+        return;
+    int rc = k->s->tap ? tap(m, k->w, k->buf, k->tap_at) : drain(m, k->w, k->buf);
+    struct spam_record r[16];
+    for (unsigned i = 0; i < n && i < 16; i++) {
+        r[i].w0 = recs[2 * i];
+        r[i].w1 = recs[2 * i + 1];
+    }
+    if (rc < 0 || spam_writer_append(k->w, r, n < 16 ? n : 16) < 0)
+        k->failed = 1;
+}
+
 /* Steps the machine to the next instruction boundary (the instruction
  * count moves at IRD) and out of any SPAM flow, one microcycle at a time;
  * gives up after BOUNDARY_MAX microcycles (a very long instruction). */
@@ -318,9 +346,19 @@ int spamctl_spam_run(const struct spamctl_spam *s, struct vax_machine *m,
      * slice boundaries are where the drain, the progress report and a
      * caught SIGINT/SIGTERM act; their positions are fixed microcycle
      * counts, so a run is exactly repeatable */
-    int rc = 0, sig = 0;
+    int rc = 0, sig = 0, prb = 0;
     uint32_t tap_at = st.start;
     struct vm_stats vs;
+    struct sink_ctx sink = {.s = s, .w = w, .buf = buf, .tap_at = &tap_at};
+    if (s->probes) {
+        if (probes_load_due(s->probes, m) < 0) {
+            free(buf);
+            if (w)
+                spam_writer_abandon(w);
+            return SPAMCTL_RUN_NOT_STARTED;
+        }
+        vm_probe_set_sink(m, probe_sink, &sink);
+    }
     for (;;) {
         vm_get_stats(m, &vs);
         uint64_t until = vs.microcycles + s->drain_every;
@@ -328,6 +366,8 @@ int spamctl_spam_run(const struct spamctl_spam *s, struct vax_machine *m,
             until = UINT64_MAX;
         if (max_cycles && until > max_cycles)
             until = max_cycles;
+        if (s->probes && probes_next_at(s->probes) < until) /* a program is due */
+            until = probes_next_at(s->probes);
         int last = max_cycles && until >= max_cycles;
         enum vm_stop why = vm_run(m, until);
         sig = spamctl_signal();
@@ -344,15 +384,31 @@ int spamctl_spam_run(const struct spamctl_spam *s, struct vax_machine *m,
         }
         if (w)
             rc = s->tap ? tap(m, w, buf, &tap_at) : drain(m, w, buf);
+        if (sink.failed)
+            rc = -1;
         vm_get_stats(m, &vs);
         if (s->progress)
             s->progress(s->progress_ctx, vs.microcycles, max_cycles);
+        if (s->probes && why == VM_CYCLE_LIMIT) {
+            uint32_t code = 0;
+            unsigned notes = vm_probe_notes(m, &code);
+            if (notes && code == 1) { /* exit() */
+                prb = SPAMCTL_RUN_PROBE_EXIT;
+                break;
+            }
+            if (probes_load_due(s->probes, m) < 0) {
+                prb = SPAMCTL_RUN_PROBE_REFUSED;
+                break;
+            }
+        }
         if (sig || rc < 0 || why != VM_CYCLE_LIMIT || (max_cycles && vs.microcycles >= max_cycles))
             break;
     }
+    if (s->probes)
+        vm_probe_set_sink(m, NULL, NULL);
     free(buf);
     if (!w)
-        return sig ? sig : SPAMCTL_RUN_OK;
+        return sig ? sig : prb ? prb : SPAMCTL_RUN_OK;
     vm_spam_get(m, &st);
     spam_writer_add_dropped(w, st.drops);
     const char *why = spam_writer_error(w);
@@ -362,5 +418,5 @@ int spamctl_spam_run(const struct spamctl_spam *s, struct vax_machine *m,
                 why ? why : rc < 0 ? "cannot read the trace buffer" : e.msg);
         return SPAMCTL_RUN_FAILED;
     }
-    return sig ? sig : SPAMCTL_RUN_OK;
+    return sig ? sig : prb ? prb : SPAMCTL_RUN_OK;
 }

@@ -6,6 +6,8 @@
 
 #include "vax/machine/vm.h"
 
+struct probes_opts;
+
 struct spamctl_spam {
     const char *cmd;       /* for messages: "run" (the default), "demo" */
     const char *trace;     /* -o / --trace FILE: trace from power-on, drain */
@@ -30,6 +32,12 @@ struct spamctl_spam {
      * and no file: the guest retrieves records with READ_BUFFER (FD04),
      * as in the paper (tracing stops itself when the buffer fills) */
     int guest_drain;
+    /* probe programs (cli/spamctl_probes.h): loaded when the run reaches
+     * their microcycle, at a slice's end; a routine's NOTE 1 (the
+     * language's exit()) ends the run after its slice; in the free mode
+     * their records go into the trace here, after the buffer's (NULL:
+     * none) */
+    struct probes_opts *probes;
 };
 
 void spamctl_spam_init(struct spamctl_spam *s);
@@ -47,8 +55,12 @@ int spamctl_spam_setup(const struct spamctl_spam *s, struct vax_machine *m);
  * written: message printed, the machine stopped at once, the header left
  * incomplete), SPAMCTL_RUN_NOT_STARTED (the trace file could not be
  * created: message printed, the machine not run) or the number of the
- * signal that stopped the run. */
-enum { SPAMCTL_RUN_OK = 0, SPAMCTL_RUN_FAILED = -1, SPAMCTL_RUN_NOT_STARTED = -2 };
+ * signal that stopped the run; with probes also SPAMCTL_RUN_PROBE_EXIT (a
+ * routine asked to end the run: not an error) and
+ * SPAMCTL_RUN_PROBE_REFUSED (a program due during the run was refused:
+ * message printed, the run stopped there). */
+enum { SPAMCTL_RUN_OK = 0, SPAMCTL_RUN_FAILED = -1, SPAMCTL_RUN_NOT_STARTED = -2,
+       SPAMCTL_RUN_PROBE_EXIT = -3, SPAMCTL_RUN_PROBE_REFUSED = -4 };
 int spamctl_spam_run(const struct spamctl_spam *s, struct vax_machine *m,
                      uint64_t max_cycles, const char *guest,
                      const char *ucode_path);

@@ -30,10 +30,12 @@ ROOMS = {
     "fbox": (0, ["vm_fbox.c", "vm_fbox.h"]),
     "mem": (1, ["vm_mem.c", "vm_mem.h", "vm_mem_fast.h"]),
     "net": (2, ["vm_net.c"]),
+    "probe": (2, ["vm_probe_unit.c", "vm_probe_unit.h"]),
     "io": (2, ["vm_io.c", "vm_io.h"]),
     "dev": (3, ["vm_dev.c", "vm_dev.h"]),
     "spam": (4, ["vm_spam.c"]),
     "users": (4, ["vm_users.c", "vm_users.h"]),
+    "probefree": (4, ["vm_probe_free.c", "vm_probe_free.h"]),
     "sequencer": (5, ["vm_drom.c", "vm_drom.h", "vm_cstore.c", "vm_cstore.h",
                       "vm_datapath.h", "vm_ird.c", "vm_ird.h", "vm_interp.c",
                       "vm_interp.h"]),
@@ -47,7 +49,7 @@ ROOMS = {
 # Headers every room may include: the public API (vm.h, and SPAM's and
 # the network device's registers and calls), the machine struct, the
 # register file's layout, the compiler hints.
-PUBLIC = {"vm.h", "vm_spam.h", "vm_net.h"}
+PUBLIC = {"vm.h", "vm_spam.h", "vm_net.h", "vm_probe.h"}
 SHARED = PUBLIC | {"vm_internal.h", "vm_regs.h", "vm_hint.h"}
 # The trace cache reaches the sequencer only through its port.
 PORT = "vm_interp.h"

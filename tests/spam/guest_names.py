@@ -143,10 +143,10 @@ def main():
            "Xua0int: uba0 BR5: dz0 (Xdzrint0 Xdzxint0), de0 (Xdeintr0)"], "decode --json: name, path, open_name")
     rc, out, _ = run("decode", "--csv", "--names", names, trace)
     rows = out.splitlines()
-    check(rows[0].endswith(",flags,name,path") and any(r.endswith(',"read",') for r in rows) and
+    check(rows[0].endswith(",flags,values,name,path") and any(r.endswith(',"read",') for r in rows) and
           any(r.endswith(',"/etc/init"') for r in rows), "decode --csv: name and path columns")
     rc, out, _ = run("decode", "--csv", trace)
-    check(out.splitlines()[0].endswith(",flags"), "decode --csv without names: the old columns")
+    check(out.splitlines()[0].endswith(",flags,values"), "decode --csv without names: the old columns")
 
     rc, out, _ = run("hist", "--names", names, "--syscalls", trace)
     check(rc == 0 and "chmk 3 (read)" in out and "chmk 108 (sigvec)" in out, "hist --syscalls: names")

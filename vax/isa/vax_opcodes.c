@@ -274,6 +274,10 @@ const struct vax_opcode vax_opcodes[] = {
     {"disable", 0xFD03, "", VAX_CLASS_SPAM},
     {"readbuf", 0xFD04, "", VAX_CLASS_SPAM},
     {"setptrs", 0xFD05, "", VAX_CLASS_SPAM},
+    /* ours (issue 30; vax/probe/PROBES.md §6): the probe unit from the guest */
+    {"prbload", 0xFD06, "", VAX_CLASS_SPAM},
+    {"prbctl", 0xFD07, "", VAX_CLASS_SPAM},
+    {"prbread", 0xFD08, "", VAX_CLASS_SPAM},
     {"cvtdh", 0xFD32, "rdwh", VAX_CLASS_FLOAT},
     {"cvtgf", 0xFD33, "rgwf", VAX_CLASS_FLOAT},
     {"addg2", 0xFD40, "rgmg", VAX_CLASS_FLOAT},

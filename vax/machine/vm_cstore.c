@@ -129,7 +129,8 @@ static int uses_data_path(const struct uword *w, const struct vm_pword *p)
            w->alu == UA_SHLQ || w->alu == UA_SHRQ || w->alu == UA_ASHQ ||
            (cond_seq && (cond_reads_flags(c) || c == UC_A_B0 || c == UC_A_B31 ||
                          c == UC_A_Z || c == UC_A_B15)) ||
-           (disp_seq && (w->disp == UD_A4 || w->disp == UD_A2 || w->disp == UD_SPM)) ||
+           (disp_seq && (w->disp == UD_A4 || w->disp == UD_A2 || w->disp == UD_SPM ||
+                         w->disp == UD_A7)) ||
            w->misc == UX_EVCNT || w->fop != UF_NONE;
 }
 

@@ -12,6 +12,7 @@
 #include "vax/machine/vm_dev.h"
 #include "vax/machine/vm_io.h"
 #include "vax/machine/vm_mem_fast.h"
+#include "vax/machine/vm_probe_unit.h"
 #include "vax/machine/vm_spam.h"
 
 #define SID_8600 0x040704D2u
@@ -301,6 +302,8 @@ void vm_int_ack(struct vax_machine *m)
     case SRC_SW: m->sisr &= ~(1u << lvl); break;
     default: break; /* the network's level clears at its CSR */
     }
+    if (m->prb) /* the probe unit counts interrupt nesting */
+        vm_probe_int_ack(m);
 }
 
 void vm_dev_reset(struct vax_machine *m)
@@ -324,6 +327,11 @@ static int spam_port_refuses(const struct vax_machine *m, uint32_t n)
 uint32_t vm_ipr_read(struct vax_machine *m, uint32_t n)
 {
     m->int_dirty = 1; /* a read may clear a request (RXDB) */
+    if (vm_probe_ipr(n)) { /* the probe unit's, in a private window (vm_probe_unit.h) */
+        uint32_t v = 0;
+        m->ipr_bad = !m->spam_window || vm_probe_ipr_read(m, n, &v) < 0;
+        return m->ipr_bad ? 0 : v;
+    }
     m->ipr_bad = !ipr_exists(n, 0);
     if (vm_spam_ipr_private(n)) { /* SPAM's private window (vm_spam.h) */
         m->ipr_bad = spam_port_refuses(m, n);
@@ -375,6 +383,10 @@ uint32_t vm_ipr_read(struct vax_machine *m, uint32_t n)
 void vm_ipr_write(struct vax_machine *m, uint32_t n, uint32_t v)
 {
     m->int_dirty = 1;
+    if (vm_probe_ipr(n)) {
+        m->ipr_bad = !m->spam_window || vm_probe_ipr_write(m, n, v) < 0;
+        return;
+    }
     m->ipr_bad = !ipr_exists(n, 1);
     if (vm_spam_ipr_private(n)) {
         m->ipr_bad = spam_port_refuses(m, n);

@@ -107,6 +107,16 @@ static int build_roms(struct vax_machine *m, const struct ucode_image *img,
     m->l_tbmiss = (uint16_t)(tbmiss > 0 ? tbmiss : 0);
     int trace = label(img, "TRACE_PENDING");
     m->l_trace = (uint16_t)(trace > 0 ? trace : 0);
+    /* the probe unit's flow, and the SPAM hooks it recognises by their
+     * first words (MICROARCHITECTURE.md §15) */
+    static const char *const hooks[] = {"PRB.REQ", "TRACE.EXCINT", "TRACE.CHM", "TRACE.REI",
+                                        "TRACE.LDPCTX", "TRACE.EVENT"};
+    uint16_t *const lab[] = {&m->l_prbreq, &m->l_hook_excint, &m->l_hook_chm, &m->l_hook_rei,
+                             &m->l_hook_ldp, &m->l_hook_event};
+    for (unsigned i = 0; i < sizeof hooks / sizeof hooks[0]; i++) {
+        int at = label(img, hooks[i]);
+        *lab[i] = (uint16_t)(at > 0 ? at : 0);
+    }
     m->spec_b = (uint16_t)specb;
     for (int i = 0; i < 512; i++) {
         m->drom[i].entry = (uint16_t)rsvinsn;

@@ -15,6 +15,8 @@
 #include "vax/machine/vm_io.h"
 #include "vax/machine/vm_machine.h"
 #include "vax/machine/vm_net.h"
+#include "vax/machine/vm_probe.h"
+#include "vax/machine/vm_probe_unit.h"
 #include "vax/machine/vm_spam.h"
 #include "vax/machine/vm_tcache_check.h"
 #include "vax/machine/vm_users.h"
@@ -185,4 +187,55 @@ size_t vm_spam_drain(struct vax_machine *m, uint32_t *out, size_t max)
             vm_check_note(m, "the SPAM record count");
     }
     return n;
+}
+
+/* ---- the probe unit (vm_probe.h), on both machines ---- */
+
+int vm_probe_load(struct vax_machine *m, const struct prb_program *p, char *err, size_t errlen)
+{
+    struct vax_machine *t = vm_check_twin(m);
+    if (t && vm_prb_load(t, p, err, errlen) < 0)
+        return -1;
+    return vm_prb_load(m, p, err, errlen);
+}
+
+int vm_probe_load_image(struct vax_machine *m, const uint8_t *img, size_t len, char *err,
+                        size_t errlen)
+{
+    struct vax_machine *t = vm_check_twin(m);
+    if (t && vm_prb_load_image(t, img, len, err, errlen) < 0)
+        return -1;
+    return vm_prb_load_image(m, img, len, err, errlen);
+}
+
+int vm_probe_unload(struct vax_machine *m, int handle)
+{
+    struct vax_machine *t = vm_check_twin(m);
+    if (t)
+        vm_prb_unload(t, handle);
+    return vm_prb_unload(m, handle);
+}
+
+int vm_probe_arm_all(struct vax_machine *m, int handle, int on)
+{
+    struct vax_machine *t = vm_check_twin(m);
+    if (t)
+        vm_prb_arm_all(t, handle, on);
+    return vm_prb_arm_all(m, handle, on);
+}
+
+void vm_probe_set_free(struct vax_machine *m, int on)
+{
+    struct vax_machine *t = vm_check_twin(m);
+    if (t)
+        vm_prb_set_free(t, on);
+    vm_prb_set_free(m, on);
+}
+
+int vm_probe_map_clear(struct vax_machine *m, int handle, unsigned map)
+{
+    struct vax_machine *t = vm_check_twin(m);
+    if (t)
+        vm_prb_map_clear(t, handle, map);
+    return vm_prb_map_clear(m, handle, map);
 }

@@ -14,6 +14,7 @@
 #include "vax/machine/vm_regs.h"
 
 struct vm_io;
+struct vm_probe;
 
 struct vax_machine {
     /* data path */
@@ -81,7 +82,9 @@ struct vax_machine {
     int utrap;                  /* a microtrap is pending this cycle */
     uint16_t utrap_upc;
     int spam_window;            /* TRACEWR .. IRD: SPAM's private IPRs open;
-                                 * 1 opened by TRACEWR, 2 by TRACEHK */
+                                 * 1 opened by TRACEWR, 2 by TRACEHK; the
+                                 * probe window: 3 opened by an IRD's
+                                 * request, 4 by PRBOPEN (vm_probe_unit.h) */
     uint64_t spam_t0;           /* the microcycle the window opened at */
     unsigned dz_br;             /* dz0's bus request level (vm_config) */
     uint16_t l_mchk, l_intr;    /* MACHINE_CHECK, INTERRUPT (0: absent) */
@@ -170,6 +173,21 @@ struct vax_machine {
     char reason[160];
     /* adapter space: memory's port to the I/O (vm_mem.h) */
     struct vm_abus_port abus;
+    /* the probe unit (vm_probe_unit.c, MICROARCHITECTURE.md §15; NULL: no
+     * program was ever loaded) and what the sequencer tests of it, all 0
+     * (prb_next UINT64_MAX) without one: requests for the next IRD point
+     * (VM_PRQ_*), the armed PC comparators, the watched frames, the next
+     * sampling time; prb_epoch counts the loads and unloads, after which
+     * the trace cache builds anew; the probe flows' entry and the SPAM
+     * hooks' words the unit recognises */
+    struct vm_probe *prb;
+    uint32_t prb_req, prb_npc, prb_frames, prb_epoch;
+    uint64_t prb_next;
+    uint16_t l_prbreq;
+    uint16_t l_hook_excint, l_hook_chm, l_hook_rei, l_hook_ldp, l_hook_event;
+    /* the lines the PC comparators' addresses fall in, bit (VA >> 6) mod
+     * 4096: the I-stream memo does not hold them (memory, vm_mem.c) */
+    uint64_t prb_iline[64];
 };
 
 _Static_assert(offsetof(struct vax_machine, psl) ==

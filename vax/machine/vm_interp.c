@@ -252,6 +252,13 @@ static ALWAYS_INLINE int cond(const struct vax_machine *m, unsigned c, unsigned 
     case UC_SPON: /* SPAM: STAT<1:0> (ON or FULL) != 0 */
         r = (m->ipr[VM_SPAM_STAT] & (VM_SPAM_ST_ON | VM_SPAM_ST_FULL)) != 0;
         break;
+    case UC_SPEV: /* SPON, or the probe unit selected the hook's event (§15) */
+        r = (m->ipr[VM_SPAM_STAT] & (VM_SPAM_ST_ON | VM_SPAM_ST_FULL)) != 0 ||
+            (m->prb && vm_probe_spev(m));
+        break;
+    case UC_FRMW: /* the frame comparator on T8, RET's popped frame (§15) */
+        r = m->prb_frames && vm_probe_frmw((struct vax_machine *)m);
+        break;
     case UC_IDX: r = m->idx; break;
     case UC_IPR_BAD: r = m->ipr_bad; break;
     case UC_A_Z: r = a == 0; break;
@@ -384,6 +391,7 @@ static ALWAYS_INLINE uint16_t sequence(struct vax_machine *m, const struct uword
         case UD_DL: next = (uint16_t)(w->next + wd); break;
         case UD_A4: next = (uint16_t)(w->next + (a & 15)); break;
         case UD_A2: next = (uint16_t)(w->next + (a & 3)); break;
+        case UD_A7: next = (uint16_t)(w->next + (a & 127)); break;
         case UD_OPREG: next = (uint16_t)(w->next + m->opreg[m->opk]); break;
         case UD_SPM: { /* SPAM: class A<15:12> not traced or off 0, ON 1, else 2 */
             uint32_t st = m->ipr[VM_SPAM_STAT];
@@ -835,7 +843,12 @@ static ALWAYS_INLINE void run_loop(struct vax_machine *m, uint64_t limit, int tr
                 NEXT_WORD();
             }
             case UX_TRACEWR: /* SPAM: vm_spam.h; this word's cycle counted */
-            case UX_TRACEHK: vm_spam_open(m, m->st.microcycles - 1, w->misc == UX_TRACEHK); break;
+            case UX_TRACEHK:
+                vm_spam_open(m, m->st.microcycles - 1, w->misc == UX_TRACEHK, upc);
+                break;
+            case UX_PRBOPEN: /* the probe window, in PRB.RETURN (§15) */
+                vm_probe_open(m, m->st.microcycles - 1);
+                break;
             case UX_INEXC: m->in_exc = 1; break; /* exception pushes: KSNV */
             default: break;
             }

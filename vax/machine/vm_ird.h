@@ -16,6 +16,8 @@
 #include "vax/machine/vm_dev.h"
 #include "vax/machine/vm_internal.h"
 #include "vax/machine/vm_mem_fast.h"
+#include "vax/machine/vm_probe_free.h"
+#include "vax/machine/vm_probe_unit.h"
 
 /* IRD's interrupt check (§9): only when a request could have appeared
  * since the last one -- a device event due, the IPL changed, an IPR or
@@ -51,13 +53,16 @@ static inline int int_request(struct vax_machine *m)
     return int_eval(m);
 }
 
-/* SPAM's window opens (MISC TRACEWR, or TRACEHK in a traced flow's hook):
- * t0 is the microcycle count before the word that opens it. */
-static inline void vm_spam_open(struct vax_machine *m, uint64_t t0, int hook)
+/* SPAM's window opens (MISC TRACEWR, or TRACEHK in a traced flow's hook
+ * at micro-address upc, which the probe unit watches): t0 is the
+ * microcycle count before the word that opens it. */
+static inline void vm_spam_open(struct vax_machine *m, uint64_t t0, int hook, unsigned upc)
 {
     if (!m->spam_window) {
         m->spam_t0 = t0;
         m->spam_window = hook ? 2 : 1;
+        if (hook && UNLIKELY(m->prb != NULL))
+            vm_probe_hook(m, upc);
     }
 }
 
@@ -81,8 +86,15 @@ static ALWAYS_INLINE void ird_clear(struct vax_machine *m, int count)
         m->icnt++;
     ird_clear_latches(m);
     if (UNLIKELY(m->spam_window)) { /* SPAM's microcycles, this IRD's word included */
-        *(m->spam_window == 2 ? &m->st.spam_hook_cycles : &m->st.spam_insn_cycles) +=
-            m->st.microcycles - m->spam_t0;
+        if (m->spam_window >= 3) { /* the probe window (vm_probe_unit.h) */
+            vm_probe_close(m);
+        } else {
+            uint64_t *c = m->spam_window == 2 ? &m->st.spam_hook_cycles
+                                              : &m->st.spam_insn_cycles;
+            *c += m->st.microcycles - m->spam_t0;
+            if (m->spam_window == 2 && m->prb)
+                vm_probe_hook_close(m, m->st.microcycles - m->spam_t0, c);
+        }
         m->spam_window = 0;
     }
 }
@@ -106,12 +118,38 @@ static ALWAYS_INLINE unsigned ird_trace(struct vax_machine *m)
     return IRD_FETCH;
 }
 
+/* The probe unit's requests (MICROARCHITECTURE.md §15): before the
+ * interrupt check, what came due after the last instruction (a SPAM
+ * event, a return, a sample, the process identity) and the end of a PC
+ * probe's flow; after the trace-fault logic, the PC comparators.  Both
+ * tests are on fields that stay 0 (and prb_next UINT64_MAX) while no
+ * probe program is loaded.  In the free mode the host runs the routines
+ * (vm_probe_free.c) and the IRD goes on. */
 static ALWAYS_INLINE unsigned ird_pre(struct vax_machine *m, int count)
 {
     ird_clear(m, count);
+    if (UNLIKELY(m->prb_req | (m->st.microcycles >= m->prb_next))) {
+        unsigned x = vm_probe_ird(m);
+        if (x == VM_PRB_FREE) {
+            vm_probe_run_free(m);
+        } else if (x == VM_PRB_FETCH) { /* the PC probe's flow is done */
+            ird_fault_latches(m);
+            return IRD_FETCH;
+        } else if (x != VM_PRB_GO) {
+            return x;
+        }
+    }
     if (m->l_intr && int_request(m))
         return m->l_intr; /* the interrupt flow, before any fetch */
-    return ird_trace(m);
+    unsigned t = ird_trace(m);
+    if (UNLIKELY(m->prb_npc) && t == IRD_FETCH) {
+        unsigned x = vm_probe_ird_pc(m);
+        if (x == VM_PRB_FREE)
+            vm_probe_run_free(m);
+        else if (x != VM_PRB_GO)
+            return x;
+    }
+    return t;
 }
 
 /* ---- latches ----

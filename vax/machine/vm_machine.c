@@ -14,6 +14,7 @@
 #include "vax/machine/vm_interp.h"
 #include "vax/machine/vm_io.h"
 #include "vax/machine/vm_machine.h"
+#include "vax/machine/vm_probe_unit.h"
 #include "vax/machine/vm_tcache.h"
 #include "vax/machine/vm_tcache_exec.h"
 #include "vax/machine/vm_users.h"
@@ -37,10 +38,12 @@ struct vax_machine *vm_machine_new(const struct vm_config *cfg, char *err, size_
     }
     m->mem_size = mb << 20;
     m->dz_br = dz_br;
-    /* two more megabytes of array: a hole, then SPAM's trace megabyte,
-     * hidden from the PAMM until PAMMINIT (vm_spam.c); none when they would
-     * reach I/O space */
-    m->mem_alloc = m->mem_size + (mb < 511 ? 2u << 20 : 0);
+    /* more megabytes of array: a hole, then SPAM's trace megabyte,
+     * hidden from the PAMM until PAMMINIT (vm_spam.c), then the probe
+     * megabyte, hidden until the probe unit maps it (vm_probe_unit.c); none
+     * when they would reach I/O space */
+    m->mem_alloc = m->mem_size + (mb < 510 ? 3u << 20 : mb < 511 ? 2u << 20 : 0);
+    m->prb_next = UINT64_MAX; /* (no sampling probe) */
     /* (16 bytes more: the trace cache compares an instruction's bytes
      * in whole quadwords, vm_tcache_exec.c) */
     m->mem = calloc(1, m->mem_alloc + 16);
@@ -97,6 +100,7 @@ void vm_machine_free(struct vax_machine *m)
     if (!m)
         return;
     vm_tc_free(m->tc);
+    vm_probe_destroy(m);
     vm_users_free(m);
     vm_io_free(m);
     free(m->mem);

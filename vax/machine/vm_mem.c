@@ -208,6 +208,10 @@ static int xlate2(struct vax_machine *m, uint32_t va, unsigned n, int write,
 static inline void memo_fill(struct vax_machine *m, struct vm_memo *mo, uint32_t va,
                              uint32_t pa, int w)
 {
+    unsigned ln = (va >> 6) & 4095;
+    if (UNLIKELY(m->prb_npc) && mo < m->memo.i + VM_IMEMO_N && mo >= m->memo.i &&
+        (m->prb_iline[ln / 64] >> (ln % 64) & 1))
+        return; /* a PC comparator's line: every IRD in it takes the full way (§15) */
     mo->base = va & ~63u;
     mo->span = 64;
     mo->tb = (uint8_t)(m->ipr[0x38] & 1);

@@ -2,7 +2,7 @@
  * loading verified programs into the probe megabyte, the zero-
  * perturbation mode, and reading back what the probes counted.  The
  * hardware itself (comparators, the frame table, the requests at IRD)
- * is vm_probe_hw.h.  Nothing here prints. */
+ * is vm_probe_unit.h.  Nothing here prints. */
 #ifndef VAX_MACHINE_VM_PROBE_H
 #define VAX_MACHINE_VM_PROBE_H
 
@@ -33,6 +33,14 @@ int vm_probe_arm_all(struct vax_machine *m, int handle, int on);
  * at the same checkpoints, costing the guest nothing.  Before the run. */
 void vm_probe_set_free(struct vax_machine *m, int on);
 int vm_probe_free(const struct vax_machine *m);
+/* Where the free mode's probe records (and the markers of its TRON and
+ * TROFF) go: not into the trace buffer, which the guest sees, but to the
+ * host, in order: the sink first takes the buffer's records written
+ * before (the host drain), then the n records given (w0, w1 each).
+ * Without a sink they count as not recorded. */
+typedef void vm_probe_sink_fn(void *ctx, struct vax_machine *m, const uint32_t *recs,
+                              unsigned n);
+void vm_probe_set_sink(struct vax_machine *m, vm_probe_sink_fn *fn, void *ctx);
 
 /* One probe's counts. */
 struct vm_probe_info {

@@ -246,6 +246,9 @@ struct tc_build {
     struct tb_word w[TC_MAX_WORDS];
     int count;            /* words since the last sync point */
     int rcount;           /* ... and their memo hits */
+    int probes;           /* the probe unit exists (m->prb): SPEV and FRMW
+                           * are its business, the words generic; without
+                           * it SPEV is SPON and FRMW false */
 };
 
 static struct tb_uop *emit(struct tc_build *b, unsigned op, int wi)
@@ -494,8 +497,14 @@ static int emit_guard(struct tc_build *b, int wi, unsigned cond, int taken,
     unsigned c = cond & ~UC_NOT;
     unsigned want = (unsigned)taken ^ ((cond & UC_NOT) ? 1u : 0u);
     int st = -1; /* a condition the path fixes */
+    if (c == UC_SPEV && !b->probes)
+        c = UC_SPON;
     switch (c) {
     case UC_TRUE: st = 1; break;
+    case UC_FRMW: /* the frame comparator: nothing watched without the unit */
+        if (!b->probes)
+            st = 0;
+        break;
     case UC_IDX: st = ls->idx != 0; break;
     case UC_DLQ: st = wd == 3; break;
     case UC_RN_PC:
@@ -1403,6 +1412,7 @@ static struct tc_trace *build(struct vm_tcache *tc, struct vax_machine *m,
     b->nu = b->nc = b->ni = 0;
     b->count = 0;
     b->rcount = 0;
+    b->probes = m->prb != NULL;
     int n = rec->n;
     if (rec->root && rec->spec0) { /* the decode's specifier byte */
         struct tb_uop *t = emit(b, TU_SPEC, -1);

@@ -465,6 +465,7 @@ struct vm_tcache {
     struct tc_chunk *chunks;
     size_t used, cap;
     int flush_pending;
+    uint32_t prb_epoch;      /* the machine's when the traces were built */
     struct tc_rec *rec;
     /* how often an address missed: an instruction is recorded when it
      * runs the second time, so code that runs once costs no recording */

@@ -348,7 +348,8 @@ static void attach_side(struct vm_tcache *tc, struct tc_word *w, unsigned upc,
  * behind before it (pend_pre) are not yet in m->st.microcycles */
 #define TC_SPAM_OPEN(hook)                                                     \
     do {                                                                       \
-        vm_spam_open(m, m->st.microcycles + TC_UWNZ(u)->pend_pre, hook);       \
+        vm_spam_open(m, m->st.microcycles + TC_UWNZ(u)->pend_pre, hook,       \
+                     TC_UWNZ(u)->upc);                                         \
         ev = 0; /* (IRD closes the window: not the quick way) */               \
     } while (0)
 #define TCB_TRACEWR TC_SPAM_OPEN(0)
@@ -716,8 +717,10 @@ static int tc_run(struct vax_machine *m, uint64_t limit, int mapen, int snapped,
      * PSL<T> or <TP> is set (ird_trace's trace fault).  IRD's quick way
      * then need not test int_unchanged or the trace bits either. */
 #define TC_EV()                                                                \
-    (ev = (m->step_ird | m->spam_window | (m->psl & (PSL_T | PSL_TP))) ? 0     \
-          : m->int_next < lim2 ? m->int_next : lim2)
+    (ev = (m->step_ird | m->spam_window | m->prb_req | (m->psl & (PSL_T | PSL_TP))) \
+              ? 0                                                              \
+          : m->int_next < lim2 ? (m->int_next < m->prb_next ? m->int_next : m->prb_next) \
+          : lim2 < m->prb_next ? lim2 : m->prb_next)
     uint64_t ev = 0;
     TC_EV();
     int ifast = 0; /* the instruction's bytes are the root's, in memo mi_cur, and
@@ -745,8 +748,10 @@ ird_point:
         ird_fault_latches(m); /* (ird_trace's test: T and TP are clear, ev) */
         goto fetch_near;
     }
-    /* (the line's own memo entry was tried above) */
-    if (UNLIKELY(m->step_ird) || UNLIKELY(!vm_memo_hit(mi_cur, m->r[15], 3)))
+    /* (the line's own memo entry was tried above; with the probe unit
+     * present every other IRD takes ird_pre, which serves its requests) */
+    if (UNLIKELY(m->step_ird) || UNLIKELY(!vm_memo_hit(mi_cur, m->r[15], 3)) ||
+        UNLIKELY(m->prb != NULL))
         goto ird_cold;
     ird_clear(m, 1);
     TC_EV(); /* (ird_clear closes SPAM's window) */
@@ -794,6 +799,18 @@ ird_cold:
 
 entry: {
     /* at an IRD point whose abort state is taken if it was needed */
+    if (UNLIKELY(m->prb_epoch != m->tc->prb_epoch)) {
+        /* a probe program was loaded or unloaded: the traces built before
+         * took SPEV and FRMW as they were; none is entered again (between
+         * two instructions nothing points into the arena but these) */
+        m->tc->prb_epoch = m->prb_epoch;
+        if (fin)
+            tc_latch_apply(m, fin);
+        fin = NULL;
+        last = &m->tc->nil;
+        t = NULL;
+        vm_tc_flush(m->tc);
+    }
     unsigned x = ird_pre(m, 1);
     TC_EV(); /* (the request logic may have been evaluated) */
     if (x != IRD_FETCH) {
@@ -815,6 +832,11 @@ fetch: {
             if (!vm_memo_hit(mi_cur, pc, 1)) { /* the memo was not filled: no key */
                 t = NULL;
                 key = 0xFFFFFFFFu;
+                if (op == 0xFD) { /* (as fetched: below) */
+                    TC_INTERP(op = 0x100 | vm_istream(m, 1));
+                    if (UNLIKELY(m->stop | m->utrap))
+                        goto fetch_trap;
+                }
                 goto decode;
             }
             key = (uint32_t)(mi_cur->host + (pc - mi_cur->base) - m->mem);

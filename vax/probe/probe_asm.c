@@ -155,6 +155,17 @@ static int number(struct asmst *a, const struct tok *t, unsigned nt, unsigned *i
     if (v > 0xFFFFFFFFull + (neg ? 1 : 0))
         return fail(a, col, "%s%s does not fit 32 bits", neg ? "-" : "", s);
     int64_t x = neg ? -(int64_t)v : (int64_t)v;
+    /* an offset: NUMBER + N, NUMBER - N (after an address) */
+    if (*i + 2 < nt + 1 && *i + 2 <= nt && *i + 1 < nt &&
+        (strcmp(t[*i + 1].s, "+") == 0 || strcmp(t[*i + 1].s, "-") == 0) && *i + 2 < nt &&
+        isdigit((unsigned char)t[*i + 2].s[0])) {
+        errno = 0;
+        unsigned long long o = strtoull(t[*i + 2].s, &end, 0);
+        if (!*end && !errno && o <= 0xFFFFFFFFull) {
+            x += t[*i + 1].s[0] == '-' ? -(int64_t)o : (int64_t)o;
+            *i += 2;
+        }
+    }
     if (x < lo || x > hi)
         return fail(a, col, "%s%s is out of range (%lld to %lld)", neg ? "-" : "", s,
                     (long long)lo, (long long)hi);

@@ -1,24 +1,12 @@
 /* The host's executor of installed routines (probe_exec.h): probe.mic's
  * interpreter, instruction by instruction, in C. */
+#include "microcode/le.h"
 #include "vax/probe/probe_exec.h"
 
 #include "vax/probe/probe_install.h"
 #include "vax/probe/probe_isa.h"
 
 #include <string.h>
-
-static uint32_t get32(const uint8_t *p)
-{
-    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
-
-static void put32(uint8_t *p, uint32_t v)
-{
-    p[0] = (uint8_t)v;
-    p[1] = (uint8_t)(v >> 8);
-    p[2] = (uint8_t)(v >> 16);
-    p[3] = (uint8_t)(v >> 24);
-}
 
 /* The region's bytes at [pa, pa + n), or NULL outside it. */
 static uint8_t *at(const struct prb_host *h, uint32_t pa, uint32_t n)
@@ -85,10 +73,10 @@ static int cond(unsigned c, uint32_t a, uint32_t b)
 /* A 64-bit little-endian add at p (a count or a sum). */
 static void add64(uint8_t *p, int64_t v)
 {
-    uint64_t x = get32(p) | (uint64_t)get32(p + 4) << 32;
+    uint64_t x = le_get32(p) | (uint64_t)le_get32(p + 4) << 32;
     x += (uint64_t)v;
-    put32(p, (uint32_t)x);
-    put32(p + 4, (uint32_t)(x >> 32));
+    le_put32(p, (uint32_t)x);
+    le_put32(p + 4, (uint32_t)(x >> 32));
 }
 
 /* AGG: the map whose descriptor is at maps_pa + x, slot key, value v. */
@@ -97,8 +85,8 @@ static int agg(const struct prb_host *h, uint32_t maps_pa, uint32_t x, uint32_t 
     const uint8_t *dsc = at(h, maps_pa + x, PRB_MAPDESC_BYTES);
     if (!dsc)
         return -1;
-    uint32_t base = get32(dsc), keys = get32(dsc + 4), kind = get32(dsc + 8);
-    uint32_t slotb = get32(dsc + 12);
+    uint32_t base = le_get32(dsc), keys = le_get32(dsc + 4), kind = le_get32(dsc + 8);
+    uint32_t slotb = le_get32(dsc + 12);
     if (key >= keys)
         key = keys;
     uint32_t sa = base + (uint32_t)((int32_t)key * (int32_t)slotb);
@@ -118,11 +106,11 @@ static int agg(const struct prb_host *h, uint32_t maps_pa, uint32_t x, uint32_t 
     case PRB_M_MIN: case PRB_M_MAX: {
         if (!(s = at(h, sa, 8)))
             return -1;
-        uint32_t n = get32(s);
-        int32_t cur = (int32_t)get32(s + 4);
-        put32(s, n + 1);
+        uint32_t n = le_get32(s);
+        int32_t cur = (int32_t)le_get32(s + 4);
+        le_put32(s, n + 1);
         if (n == 0 || (kind == PRB_M_MIN ? sv < cur : sv > cur))
-            put32(s + 4, v);
+            le_put32(s + 4, v);
         return 0;
     }
     case PRB_M_STATS:
@@ -130,21 +118,21 @@ static int agg(const struct prb_host *h, uint32_t maps_pa, uint32_t x, uint32_t 
             return -1;
         add64(s, 1);
         add64(s + 8, sv);
-        if (sv < (int32_t)get32(s + 16))
-            put32(s + 16, v);
-        if (sv > (int32_t)get32(s + 20))
-            put32(s + 20, v);
+        if (sv < (int32_t)le_get32(s + 16))
+            le_put32(s + 16, v);
+        if (sv > (int32_t)le_get32(s + 20))
+            le_put32(s + 20, v);
         return 0;
     case PRB_M_HIST: {
         uint32_t b = v ? 32u - (uint32_t)__builtin_clz(v) : 0;
         if (!(s = at(h, sa + 4 * b, 4)))
             return -1;
-        put32(s, get32(s) + 1);
+        le_put32(s, le_get32(s) + 1);
         return 0;
     }
     case PRB_M_LHIST: {
-        int32_t lmin = (int32_t)get32(dsc + 16);
-        uint32_t step = get32(dsc + 20), nb = get32(dsc + 24), b;
+        int32_t lmin = (int32_t)le_get32(dsc + 16);
+        uint32_t step = le_get32(dsc + 20), nb = le_get32(dsc + 24), b;
         if ((int64_t)sv < lmin) {
             b = 0;
         } else {
@@ -153,7 +141,7 @@ static int agg(const struct prb_host *h, uint32_t maps_pa, uint32_t x, uint32_t 
         }
         if (!(s = at(h, sa + 4 * b, 4)))
             return -1;
-        put32(s, get32(s) + 1);
+        le_put32(s, le_get32(s) + 1);
         return 0;
     }
     default: return -1;
@@ -166,7 +154,7 @@ static uint8_t *var_slot(const struct prb_host *h, uint32_t maps_pa, uint32_t x,
     const uint8_t *dsc = at(h, maps_pa + x, PRB_MAPDESC_BYTES);
     if (!dsc)
         return NULL;
-    uint32_t base = get32(dsc), keys = get32(dsc + 4), slotb = get32(dsc + 12);
+    uint32_t base = le_get32(dsc), keys = le_get32(dsc + 4), slotb = le_get32(dsc + 12);
     if (key >= keys)
         key = keys;
     return at(h, base + (uint32_t)((int32_t)key * (int32_t)slotb), 8);
@@ -241,10 +229,10 @@ unsigned prb_exec(const struct prb_host *h, uint32_t code_pa, uint32_t maps_pa)
             if (!s)
                 break;
             if (f == PRB_F_LDM) {
-                *ra = get32(s);
+                *ra = le_get32(s);
             } else {
-                put32(s, *ra);
-                put32(s + 4, (uint32_t)((int32_t)*ra >> 31));
+                le_put32(s, *ra);
+                le_put32(s + 4, (uint32_t)((int32_t)*ra >> 31));
             }
             continue;
         }

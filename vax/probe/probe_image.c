@@ -1,23 +1,9 @@
 /* The probe program's binary image: encode and decode (probe_image.h). */
+#include "microcode/le.h"
 #include "vax/probe/probe_image.h"
 
 #include <stdio.h>
 #include <string.h>
-
-static void put16(uint8_t *p, uint32_t v)
-{
-    p[0] = (uint8_t)v;
-    p[1] = (uint8_t)(v >> 8);
-}
-
-static void put32(uint8_t *p, uint32_t v)
-{
-    put16(p, v);
-    put16(p + 2, v >> 16);
-}
-
-static uint32_t get16(const uint8_t *p) { return (uint32_t)p[0] | (uint32_t)p[1] << 8; }
-static uint32_t get32(const uint8_t *p) { return get16(p) | get16(p + 2) << 16; }
 
 size_t prb_image_size(const struct prb_program *p)
 {
@@ -29,31 +15,31 @@ void prb_image_encode(const struct prb_program *p, uint8_t *out)
 {
     memset(out, 0, prb_image_size(p));
     memcpy(out, PRB_IMAGE_MAGIC, 8); /* (with its NUL) */
-    put16(out + 8, PRB_IMAGE_VERSION);
-    put16(out + 10, p->nprobes);
-    put16(out + 12, p->nmaps);
-    put16(out + 14, p->ncode);
+    le_put16(out + 8, PRB_IMAGE_VERSION);
+    le_put16(out + 10, p->nprobes);
+    le_put16(out + 12, p->nmaps);
+    le_put16(out + 14, p->ncode);
     uint8_t *q = out + PRB_IMAGE_HEADER;
     for (unsigned i = 0; i < p->nprobes; i++, q += PRB_IMAGE_PROBE) {
         const struct prb_probe_desc *d = &p->probe[i];
         q[0] = d->kind;
         q[1] = d->flags;
         q[2] = d->modes;
-        put32(q + 4, d->addr);
-        put32(q + 8, d->mask);
-        put32(q + 12, d->pid);
-        put32(q + 16, d->prog);
-        put32(q + 20, d->budget);
-        put16(q + 24, d->code);
-        put16(q + 26, d->len);
+        le_put32(q + 4, d->addr);
+        le_put32(q + 8, d->mask);
+        le_put32(q + 12, d->pid);
+        le_put32(q + 16, d->prog);
+        le_put32(q + 20, d->budget);
+        le_put16(q + 24, d->code);
+        le_put16(q + 26, d->len);
     }
     for (unsigned i = 0; i < p->nmaps; i++, q += PRB_IMAGE_MAP) {
         const struct prb_map_desc *d = &p->map[i];
         q[0] = d->kind;
-        put32(q + 4, d->keys);
-        put32(q + 8, (uint32_t)d->lmin);
-        put32(q + 12, d->lstep);
-        put32(q + 16, d->lbuckets);
+        le_put32(q + 4, d->keys);
+        le_put32(q + 8, (uint32_t)d->lmin);
+        le_put32(q + 12, d->lstep);
+        le_put32(q + 16, d->lbuckets);
     }
     for (unsigned i = 0; i < p->ncode; i++, q += PRB_IMAGE_INSN) {
         const struct prb_insn *in = &p->code[i];
@@ -61,8 +47,8 @@ void prb_image_encode(const struct prb_program *p, uint8_t *out)
         q[1] = in->a;
         q[2] = in->b;
         q[3] = in->size;
-        put32(q + 4, in->imm);
-        put32(q + 8, in->skip);
+        le_put32(q + 4, in->imm);
+        le_put32(q + 8, in->skip);
     }
 }
 
@@ -87,14 +73,14 @@ int prb_image_decode(const uint8_t *in, size_t len, struct prb_program *p, char 
         snprintf(err, errlen, "not a probe image (bad magic)");
         return -1;
     }
-    if (get16(in + 8) != PRB_IMAGE_VERSION) {
+    if (le_get16(in + 8) != PRB_IMAGE_VERSION) {
         snprintf(err, errlen, "probe image version %u, this machine reads version %d",
-                 get16(in + 8), PRB_IMAGE_VERSION);
+                 le_get16(in + 8), PRB_IMAGE_VERSION);
         return -1;
     }
-    p->nprobes = get16(in + 10);
-    p->nmaps = get16(in + 12);
-    p->ncode = get16(in + 14);
+    p->nprobes = le_get16(in + 10);
+    p->nmaps = le_get16(in + 12);
+    p->ncode = le_get16(in + 14);
     if (p->nprobes > PRB_MAX_PROBES || p->nmaps > PRB_MAX_MAPS || p->ncode > PRB_MAX_CODE) {
         snprintf(err, errlen, "probe image holds %u probes, %u maps, %u instructions "
                  "(the limits: %d, %d, %d)", p->nprobes, p->nmaps, p->ncode, PRB_MAX_PROBES,
@@ -120,13 +106,13 @@ int prb_image_decode(const uint8_t *in, size_t len, struct prb_program *p, char 
         d->kind = q[0];
         d->flags = q[1];
         d->modes = q[2];
-        d->addr = get32(q + 4);
-        d->mask = get32(q + 8);
-        d->pid = get32(q + 12);
-        d->prog = get32(q + 16);
-        d->budget = get32(q + 20);
-        d->code = (uint16_t)get16(q + 24);
-        d->len = (uint16_t)get16(q + 26);
+        d->addr = le_get32(q + 4);
+        d->mask = le_get32(q + 8);
+        d->pid = le_get32(q + 12);
+        d->prog = le_get32(q + 16);
+        d->budget = le_get32(q + 20);
+        d->code = (uint16_t)le_get16(q + 24);
+        d->len = (uint16_t)le_get16(q + 26);
     }
     for (unsigned i = 0; i < p->nmaps; i++, q += PRB_IMAGE_MAP) {
         struct prb_map_desc *d = &p->map[i];
@@ -135,10 +121,10 @@ int prb_image_decode(const uint8_t *in, size_t len, struct prb_program *p, char 
             return -1;
         }
         d->kind = q[0];
-        d->keys = get32(q + 4);
-        d->lmin = (int32_t)get32(q + 8);
-        d->lstep = get32(q + 12);
-        d->lbuckets = get32(q + 16);
+        d->keys = le_get32(q + 4);
+        d->lmin = (int32_t)le_get32(q + 8);
+        d->lstep = le_get32(q + 12);
+        d->lbuckets = le_get32(q + 16);
     }
     for (unsigned i = 0; i < p->ncode; i++, q += PRB_IMAGE_INSN) {
         struct prb_insn *c = &p->code[i];
@@ -146,8 +132,8 @@ int prb_image_decode(const uint8_t *in, size_t len, struct prb_program *p, char 
         c->a = q[1];
         c->b = q[2];
         c->size = q[3];
-        c->imm = get32(q + 4);
-        c->skip = get32(q + 8);
+        c->imm = le_get32(q + 4);
+        c->skip = le_get32(q + 8);
     }
     return 0;
 }

@@ -1,21 +1,9 @@
 /* The installed form: instructions, map descriptors and slots
  * (probe_install.h; the layout probe.mic reads is in PROBES.md). */
+#include "microcode/le.h"
 #include "vax/probe/probe_install.h"
 
 #include <string.h>
-
-static void put32(uint8_t *p, uint32_t v)
-{
-    p[0] = (uint8_t)v;
-    p[1] = (uint8_t)(v >> 8);
-    p[2] = (uint8_t)(v >> 16);
-    p[3] = (uint8_t)(v >> 24);
-}
-
-static uint32_t get32(const uint8_t *p)
-{
-    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
 
 #define LS(r) (PRB_LS_BASE + ((r) & 15u))
 
@@ -43,17 +31,17 @@ void prb_encode_insn(const struct prb_insn *in, const uint16_t *probe_gid,
     case PRB_F_BRI: a = LS(in->a); x = in->skip * PRB_INSN_BYTES; hi = in->imm; break;
     default: break;
     }
-    put32(out, in->op | a << 8 | (x & 0xFFFF) << 16);
-    put32(out + 4, hi);
+    le_put32(out, in->op | a << 8 | (x & 0xFFFF) << 16);
+    le_put32(out + 4, hi);
 }
 
 void prb_decode_installed(const uint8_t in[PRB_INSN_BYTES], struct prb_decoded *out)
 {
-    uint32_t lo = get32(in);
+    uint32_t lo = le_get32(in);
     out->op = lo & 0x7F;
     out->la = (lo >> 8) & 0xFF;
     out->x = lo >> 16;
-    out->hi = get32(in + 4);
+    out->hi = le_get32(in + 4);
     out->lb = out->hi & 0xFF;
 }
 
@@ -61,13 +49,13 @@ void prb_encode_mapdesc(const struct prb_map_desc *d, uint32_t base_pa,
                         uint8_t out[PRB_MAPDESC_BYTES])
 {
     memset(out, 0, PRB_MAPDESC_BYTES);
-    put32(out, base_pa);
-    put32(out + 4, d->keys);
-    put32(out + 8, d->kind);
-    put32(out + 12, prb_map_slot_bytes(d));
-    put32(out + 16, (uint32_t)d->lmin);
-    put32(out + 20, d->lstep);
-    put32(out + 24, d->lbuckets);
+    le_put32(out, base_pa);
+    le_put32(out + 4, d->keys);
+    le_put32(out + 8, d->kind);
+    le_put32(out + 12, prb_map_slot_bytes(d));
+    le_put32(out + 16, (uint32_t)d->lmin);
+    le_put32(out + 20, d->lstep);
+    le_put32(out + 24, d->lbuckets);
 }
 
 size_t prb_map_bytes(const struct prb_map_desc *d)
@@ -82,8 +70,8 @@ void prb_map_init(const struct prb_map_desc *d, uint8_t *slots)
     if (d->kind != PRB_M_STATS)
         return;
     for (size_t off = 0; off < n; off += 24) {
-        put32(slots + off + 16, 0x7FFFFFFFu);
-        put32(slots + off + 20, 0x80000000u);
+        le_put32(slots + off + 16, 0x7FFFFFFFu);
+        le_put32(slots + off + 20, 0x80000000u);
     }
 }
 
@@ -95,23 +83,23 @@ void prb_map_slot(const struct prb_map_desc *d, const uint8_t *slots, uint32_t k
         key = d->keys;
     const uint8_t *s = slots + (size_t)key * prb_map_slot_bytes(d);
     switch (d->kind) {
-    case PRB_M_COUNT: out->count = get32(s) | (uint64_t)get32(s + 4) << 32; break;
-    case PRB_M_SUM: out->sum = (int64_t)(get32(s) | (uint64_t)get32(s + 4) << 32); break;
+    case PRB_M_COUNT: out->count = le_get32(s) | (uint64_t)le_get32(s + 4) << 32; break;
+    case PRB_M_SUM: out->sum = (int64_t)(le_get32(s) | (uint64_t)le_get32(s + 4) << 32); break;
     case PRB_M_MIN: case PRB_M_MAX:
-        out->count = get32(s);
-        out->min = out->max = (int32_t)get32(s + 4);
+        out->count = le_get32(s);
+        out->min = out->max = (int32_t)le_get32(s + 4);
         break;
     case PRB_M_STATS:
-        out->count = get32(s) | (uint64_t)get32(s + 4) << 32;
-        out->sum = (int64_t)(get32(s + 8) | (uint64_t)get32(s + 12) << 32);
-        out->min = (int32_t)get32(s + 16);
-        out->max = (int32_t)get32(s + 20);
+        out->count = le_get32(s) | (uint64_t)le_get32(s + 4) << 32;
+        out->sum = (int64_t)(le_get32(s + 8) | (uint64_t)le_get32(s + 12) << 32);
+        out->min = (int32_t)le_get32(s + 16);
+        out->max = (int32_t)le_get32(s + 20);
         break;
     case PRB_M_HIST: case PRB_M_LHIST:
         out->buckets = s;
         out->nbuckets = d->kind == PRB_M_HIST ? 33 : d->lbuckets + 2;
         for (unsigned i = 0; i < out->nbuckets; i++)
-            out->count += get32(s + 4 * i);
+            out->count += le_get32(s + 4 * i);
         break;
     default: break;
     }
@@ -119,5 +107,5 @@ void prb_map_slot(const struct prb_map_desc *d, const uint8_t *slots, uint32_t k
 
 uint32_t prb_slot_bucket(const struct prb_slot *s, unsigned i)
 {
-    return i < s->nbuckets ? get32(s->buckets + 4 * i) : 0;
+    return i < s->nbuckets ? le_get32(s->buckets + 4 * i) : 0;
 }

@@ -4,20 +4,22 @@
  * timer), hands microcode/probe.mic the routines to run at an IRD point,
  * counts each probe's microcycles, and keeps the interrupt nesting the
  * exclusive durations need; the loader that verifies programs into the
- * probe megabyte; and the zero-perturbation mode, which runs the same
- * routines in the host (vax/probe/probe_exec.c) instead of microcode. */
+ * probe megabyte.  In the zero-perturbation mode the same requests go to
+ * the host's executor (vm_probe_free.c) instead of microcode. */
 #include "vax/machine/vm_probe.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "microcode/le.h"
 #include "vax/machine/vm_internal.h"
 #include "vax/machine/vm_mem_fast.h"
-#include "vax/machine/vm_probe_hw.h"
+#include "vax/machine/vm_probe_unit.h"
 #include "vax/machine/vm_spam.h"
 #include "vax/probe/probe_exec.h"
 #include "vax/probe/probe_image.h"
+#include "vax/probe/probe_verify.h"
 #include "vax/probe/probe_install.h"
 
 #define FRAMES 256
@@ -68,7 +70,6 @@ struct vm_probe {
     uint32_t pc_va[PRB_MAX_PROBES];
     uint8_t pc_id[PRB_MAX_PROBES];
     unsigned npc;
-    uint64_t pcline[64];            /* bit (va >> 6) & 4095: a comparator's line */
     /* the frame comparator */
     struct frame frame[FRAMES];
     unsigned nframe;
@@ -86,24 +87,21 @@ struct vm_probe {
     unsigned nq, qi;
     struct qent ret[PRB_MAX_PROBES]; /* returns found by FRMW (free mode) */
     unsigned nret;
-    int ident, event_pending, fetch_now;
+    int ident, event_pending;
+    vm_probe_sink_fn *sink;
+    void *sink_ctx;
     uint32_t event, arg;
     uint64_t win_t0, mark;
     int cur;                        /* the running probe; -1 none, -2 the identity walk */
     struct qent curq;
     /* the guest's interface (FD06-FD08) */
-    uint32_t g_result, g_why, g_handle, g_map, g_key, g_op;
+    uint32_t g_result, g_why, g_handle, g_map, g_key, g_op, g_word;
     unsigned notes;
     uint32_t note;
     struct vm_probe_totals tot;
 };
 
 /* ---- small helpers ---- */
-
-static uint32_t le32(const uint8_t *p)
-{
-    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
 
 /* Time without the probes' own microcycles (durations exclude them). */
 static uint64_t vt_now(const struct vax_machine *m)
@@ -146,7 +144,7 @@ static void rebuild(struct vax_machine *m)
 {
     struct vm_probe *p = m->prb;
     p->npc = 0;
-    memset(p->pcline, 0, sizeof p->pcline);
+    memset(m->prb_iline, 0, sizeof m->prb_iline);
     uint64_t next = UINT64_MAX;
     for (unsigned i = 0; i < PRB_MAX_PROBES; i++) {
         struct slot *s = &p->slot[i];
@@ -156,7 +154,7 @@ static void rebuild(struct vax_machine *m)
             p->pc_va[p->npc] = s->d.addr;
             p->pc_id[p->npc++] = (uint8_t)i;
             unsigned b = (s->d.addr >> 6) & 4095;
-            p->pcline[b / 64] |= 1ull << (b % 64);
+            m->prb_iline[b / 64] |= 1ull << (b % 64);
             /* an instruction that straddles into the next line starts
              * in this one: the I-stream memo entry is per line */
         }
@@ -173,14 +171,14 @@ static void rebuild(struct vax_machine *m)
 /* ---- reads that never fault (the free mode's PRB.VREAD and PRB.PREAD,
  * and the identity walk's TRACE.VREAD and TRACE.PREAD) ---- */
 
-static int pread(struct vax_machine *m, uint32_t pa, uint32_t *out)
+int vm_probe_pread(struct vax_machine *m, uint32_t pa, uint32_t *out)
 {
     pa &= 0x3FFFFFFFu;
     if (m->pamm[(pa >> 20) & 0x3FF] & 0x18)
         return -1;
     if (pa > m->mem_alloc - 4 || (pa & 3))
         return -1;
-    *out = le32(m->mem + pa);
+    *out = le_get32(m->mem + pa);
     return 0;
 }
 
@@ -190,22 +188,22 @@ static int sxl(struct vax_machine *m, uint32_t va, uint32_t *pa)
     uint32_t vpn = (va >> 9) & 0x1FFFFF, pte;
     if (vpn >= m->ipr[0x0D])
         return -1;
-    if (pread(m, m->ipr[0x0C] + 4 * vpn, &pte) || !(pte & 0x80000000u))
+    if (vm_probe_pread(m, m->ipr[0x0C] + 4 * vpn, &pte) || !(pte & 0x80000000u))
         return -1;
     *pa = (pte & 0x1FFFFF) << 9 | (va & 0x1FF);
     return 0;
 }
 
-static int vread(struct vax_machine *m, uint32_t va, uint32_t *out)
+int vm_probe_vread(struct vax_machine *m, uint32_t va, uint32_t *out)
 {
     if (!(m->ipr[0x38] & 1))
-        return pread(m, va & 0x3FFFFFFFu, out);
+        return vm_probe_pread(m, va & 0x3FFFFFFFu, out);
     uint32_t vpn = (va >> 9) & 0x1FFFFF, pa, pte, ptepa;
     switch (va >> 30) {
     case 2:
         if (sxl(m, va, &pa))
             return -1;
-        return pread(m, pa, out);
+        return vm_probe_pread(m, pa, out);
     case 0:
         if (vpn >= m->ipr[0x09])
             return -1;
@@ -221,9 +219,9 @@ static int vread(struct vax_machine *m, uint32_t va, uint32_t *out)
     default:
         return -1;
     }
-    if (pread(m, ptepa, &pte) || !(pte & 0x80000000u))
+    if (vm_probe_pread(m, ptepa, &pte) || !(pte & 0x80000000u))
         return -1;
-    return pread(m, (pte & 0x1FFFFF) << 9 | (va & 0x1FF), out);
+    return vm_probe_pread(m, (pte & 0x1FFFFF) << 9 | (va & 0x1FF), out);
 }
 
 /* TRACE.VREAD: the longword at kernel address ptr + off, 0 behind a null
@@ -235,12 +233,12 @@ static uint32_t ext_vread(struct vax_machine *m, uint32_t ptr, uint32_t off)
         return 0;
     uint32_t va = ptr + off;
     if (!(m->ipr[0x38] & 1)) {
-        pread(m, va & 0x3FFFFFFFu, &v);
+        vm_probe_pread(m, va & 0x3FFFFFFFu, &v);
         return v;
     }
     if (va >> 30 != 2 || sxl(m, va, &pa))
         return 0;
-    if (pread(m, pa, &v))
+    if (vm_probe_pread(m, pa, &v))
         return 0;
     return v;
 }
@@ -250,10 +248,10 @@ static void ident_walk(struct vax_machine *m)
 {
     struct vm_probe *p = m->prb;
     uint32_t pcbb = m->ipr[0x10], w = 0, procp = 0;
-    if (pread(m, pcbb + 0x100, &w))
+    if (vm_probe_pread(m, pcbb + 0x100, &w))
         w = 0;
     p->uid = w >> 16;
-    if (pread(m, pcbb + 0x80, &procp))
+    if (vm_probe_pread(m, pcbb + 0x80, &procp))
         procp = 0;
     p->pid = ext_vread(m, procp, 0x34) & 0xFFFF;
     uint32_t textp = ext_vread(m, procp, 0x64);
@@ -341,11 +339,108 @@ static unsigned frames_pop(struct vax_machine *m, uint32_t fp, struct qent *out,
     return n;
 }
 
-/* ---- the free mode: the host runs the routines ---- */
+/* ---- commands (the IPRs 0xEA-0xEF, and the host executor's) ---- */
 
-static uint32_t h_value(void *ctx, unsigned sel)
+static void set_armed(struct vax_machine *m, unsigned id, int on)
 {
-    struct vax_machine *m = ctx;
+    struct vm_probe *p = m->prb;
+    if (id >= PRB_MAX_PROBES || !p->slot[id].used || p->slot[id].armed == on)
+        return;
+    struct slot *s = &p->slot[id];
+    s->armed = on;
+    s->info.armed = on;
+    if (on && s->d.kind == PRB_K_SAMPLE)
+        s->next = m->st.microcycles + s->d.addr;
+    rebuild(m);
+}
+
+static void command(struct vax_machine *m, unsigned ipr, uint32_t v, uint32_t arg)
+{
+    struct vm_probe *p = m->prb;
+    struct slot *cur = p->cur >= 0 ? &p->slot[p->cur] : NULL;
+    switch (ipr) {
+    case PRB_IPR_ERR:
+        if (cur)
+            cur->info.errors++;
+        break;
+    case PRB_IPR_NOREC:
+        if (cur)
+            cur->info.norec++;
+        break;
+    case PRB_IPR_RETCHK: {
+        struct qent r[PRB_MAX_PROBES];
+        unsigned n = frames_pop(m, v, r, PRB_MAX_PROBES);
+        for (unsigned i = 0; i < n; i++)
+            if (p->nq < sizeof p->q / sizeof p->q[0])
+                p->q[p->nq++] = r[i];
+        break;
+    }
+    case PRB_IPR_ARM: set_armed(m, v, 1); break;
+    case PRB_IPR_DISARM: set_armed(m, v, 0); break;
+    case PRB_IPR_WATCH: watch(m, v, arg); break;
+    case PRB_IPR_NOTE:
+        p->notes++;
+        p->note = v;
+        break;
+    default: break;
+    }
+}
+
+/* ---- loading ---- */
+
+static struct vm_probe *unit(struct vax_machine *m, char *err, size_t errlen)
+{
+    if (m->prb)
+        return m->prb;
+    if (m->l_prbreq == 0) {
+        snprintf(err, errlen, "this control store has no probe flows (PRB.REQ)");
+        return NULL;
+    }
+    uint32_t smb = m->ipr[VM_SPAM_MB];
+    if (smb == 0xFFFFFFFFu || ((smb + 1) << 20) + MB > m->mem_alloc) {
+        snprintf(err, errlen, "no probe megabyte on a %u MB machine (at most 509 MB)",
+                 m->mem_size >> 20);
+        return NULL;
+    }
+    struct vm_probe *p = calloc(1, sizeof *p);
+    if (!p) {
+        snprintf(err, errlen, "out of memory");
+        return NULL;
+    }
+    p->base = (smb + 1) << 20;
+    p->brk = MAPTAB;
+    p->cur = -1;
+    p->l_excint = m->l_hook_excint;
+    p->l_chm = m->l_hook_chm;
+    p->l_rei = m->l_hook_rei;
+    p->l_ldp = m->l_hook_ldp;
+    p->l_event = m->l_hook_event;
+    m->prb = p;
+    m->prb_next = UINT64_MAX;
+    m->prb_epoch++; /* the trace cache builds anew with the unit present */
+    ident_walk(m); /* the process running now, as the next LDPCTX would find it */
+    p->tot.ident_walks = 0;
+    return p;
+}
+
+/* The probe megabyte into the PAMM (array slot 0), once. */
+static int ensure_mapped(struct vax_machine *m, char *err, size_t errlen)
+{
+    struct vm_probe *p = unit(m, err, errlen);
+    if (!p)
+        return -1;
+    if (!p->mapped) {
+        m->pamm[p->base >> 20] = 0;
+        p->mapped = 1;
+        vm_memo_flush(m);
+    }
+    return 0;
+}
+
+/* ---- the context, for the IPR port and the free mode ---- */
+
+uint32_t vm_probe_value(struct vax_machine *m, unsigned sel)
+{
     struct vm_probe *p = m->prb;
     if (sel < 16)
         return m->r[sel];
@@ -370,51 +465,45 @@ static uint32_t h_value(void *ctx, unsigned sel)
     }
 }
 
-static int h_vread(void *ctx, uint32_t va, uint32_t *out) { return vread(ctx, va, out); }
-static int h_pread(void *ctx, uint32_t pa, uint32_t *out) { return pread(ctx, pa, out); }
 
-static void h_record(void *ctx, uint32_t detail, const uint32_t *v, unsigned n)
+void vm_probe_command(struct vax_machine *m, unsigned ipr, uint32_t v, uint32_t arg)
 {
-    struct vax_machine *m = ctx;
-    struct vm_probe *p = m->prb;
-    if (vm_spam_put_group(m, 0x7000 | (detail & 0xFFF), v, n) == VM_SPAM_PUT_OFF && p->cur >= 0)
-        p->slot[p->cur].info.norec++;
+    command(m, ipr, v, arg);
 }
 
-static void h_trace(void *ctx, int on)
+void vm_probe_region(struct vax_machine *m, uint8_t **host, uint32_t *pa, uint32_t *len)
 {
-    struct vax_machine *m = ctx;
-    if (vm_spam_trace_switch(m, on) < 0 && m->prb->cur >= 0)
+    *host = m->mem + m->prb->base;
+    *pa = m->prb->base;
+    *len = MB - STAGE_BYTES;
+}
+
+void vm_probe_count_norec(struct vax_machine *m)
+{
+    if (m->prb->cur >= 0)
+        m->prb->slot[m->prb->cur].info.norec++;
+}
+
+void vm_probe_count_error(struct vax_machine *m)
+{
+    if (m->prb->cur >= 0)
         m->prb->slot[m->prb->cur].info.errors++;
 }
 
-static void command(struct vax_machine *m, unsigned ipr, uint32_t v, uint32_t arg);
-
-static void h_command(void *ctx, unsigned ipr, uint32_t v, uint32_t arg)
+void vm_probe_set_sink(struct vax_machine *m, vm_probe_sink_fn *fn, void *ctx)
 {
-    command(ctx, ipr, v, arg);
+    char e[80];
+    struct vm_probe *p = unit(m, e, sizeof e);
+    if (p) {
+        p->sink = fn;
+        p->sink_ctx = ctx;
+    }
 }
 
-static void run_free(struct vax_machine *m, const struct qent *e)
+void vm_probe_sink(struct vax_machine *m, vm_probe_sink_fn **fn, void **ctx)
 {
-    struct vm_probe *p = m->prb;
-    struct slot *s = &p->slot[e->id];
-    if (!s->used || !s->armed)
-        return;
-    if (e->kind == Q_EVENT && !filters_pass(m, s)) {
-        s->info.filtered++;
-        return;
-    }
-    struct prb_host h = {
-        .ctx = m, .value = h_value, .vread = h_vread, .pread = h_pread, .record = h_record,
-        .trace = h_trace, .command = h_command, .region = m->mem + p->base,
-        .region_pa = p->base, .region_len = MB - STAGE_BYTES,
-    };
-    p->cur = e->id;
-    p->curq = *e;
-    s->info.fires++;
-    prb_exec(&h, s->code_pa, p->base);
-    p->cur = -1;
+    *fn = m->prb->sink;
+    *ctx = m->prb->sink_ctx;
 }
 
 /* ---- the requests at an IRD point ---- */
@@ -475,13 +564,11 @@ static unsigned open_request(struct vax_machine *m)
 unsigned vm_probe_ird(struct vax_machine *m)
 {
     struct vm_probe *p = m->prb;
-    if (p->fetch_now) { /* the PC probe's flow ends: the instruction is fetched */
-        p->fetch_now = 0;
-        return VM_PRB_FETCH;
-    }
     uint32_t req = m->prb_req;
     m->prb_req = 0;
-    p->nq = 0;
+    if (req & VM_PRQ_FETCH) /* the PC probe's flow ends: the instruction is fetched */
+        return VM_PRB_FETCH;
+    p->nq = p->qi = 0;
     if (req & VM_PRQ_RET) {
         for (unsigned i = 0; i < p->nret && p->nq < sizeof p->q / sizeof p->q[0]; i++)
             p->q[p->nq++] = p->ret[i];
@@ -492,19 +579,15 @@ unsigned vm_probe_ird(struct vax_machine *m)
     p->ident = (req & VM_PRQ_IDENT) != 0;
     p->event_pending = (req & VM_PRQ_EVENT) != 0;
     if (p->free_mode) {
-        if (p->ident)
-            ident_walk(m);
-        if (p->event_pending) {
+        if (p->event_pending) { /* the hook's id, as the tap read it */
             p->event = p->hook_event;
             queue_events(m, p->hook_event);
+            p->event_pending = 0;
         }
-        p->ident = p->event_pending = 0;
-        if (p->nq)
-            p->tot.requests++;
-        for (unsigned i = 0; i < p->nq; i++)
-            run_free(m, &p->q[i]);
-        p->nq = 0;
-        return VM_PRB_GO;
+        if (!p->nq && !p->ident)
+            return VM_PRB_GO;
+        p->tot.requests++;
+        return VM_PRB_FREE;
     }
     if (!p->nq && !p->ident && !p->event_pending)
         return VM_PRB_GO;
@@ -516,9 +599,9 @@ unsigned vm_probe_ird_pc(struct vax_machine *m)
     struct vm_probe *p = m->prb;
     uint32_t pc = m->r[15];
     unsigned b = (pc >> 6) & 4095;
-    if (!(p->pcline[b / 64] & (1ull << (b % 64))))
+    if (!(m->prb_iline[b / 64] & (1ull << (b % 64))))
         return VM_PRB_GO;
-    p->nq = 0;
+    p->nq = p->qi = 0;
     for (unsigned i = 0; i < p->npc; i++) {
         if (p->pc_va[i] != pc)
             continue;
@@ -530,16 +613,41 @@ unsigned vm_probe_ird_pc(struct vax_machine *m)
     }
     if (!p->nq)
         return VM_PRB_GO;
+    p->ident = p->event_pending = 0;
     if (p->free_mode) {
         p->tot.requests++;
-        for (unsigned i = 0; i < p->nq; i++)
-            run_free(m, &p->q[i]);
-        p->nq = 0;
-        return VM_PRB_GO;
+        return VM_PRB_FREE;
     }
-    p->ident = p->event_pending = 0;
-    p->fetch_now = 1;
+    m->prb_req |= VM_PRQ_FETCH;
     return open_request(m);
+}
+
+/* The free mode's walk through the queue (vm_probe_free.c), as PRB_NEXT
+ * hands it to the microcode. */
+uint32_t vm_probe_free_next(struct vax_machine *m)
+{
+    struct vm_probe *p = m->prb;
+    p->cur = -1;
+    if (p->ident) {
+        p->ident = 0;
+        ident_walk(m);
+    }
+    while (p->qi < p->nq) {
+        const struct qent *e = &p->q[p->qi++];
+        struct slot *s = &p->slot[e->id];
+        if (!s->used || !s->armed)
+            continue;
+        if (e->kind == Q_EVENT && !filters_pass(m, s)) {
+            s->info.filtered++;
+            continue;
+        }
+        p->cur = e->id;
+        p->curq = *e;
+        s->info.fires++;
+        return s->code_pa;
+    }
+    p->nq = p->qi = 0;
+    return 0;
 }
 
 /* The microcycles of the routine (or walk) that ran until now. */
@@ -587,7 +695,7 @@ static uint32_t next_routine(struct vax_machine *m)
     struct vm_probe *p = m->prb;
     /* the routine before ends at the start of this word */
     charge(m, m->st.microcycles - 1);
-    if (p->ident) {
+    if (p->ident) { /* PRB.IDENT: the microcode's walk */
         p->ident = 0;
         p->cur = -2;
         p->tot.ident_walks++;
@@ -608,53 +716,6 @@ static uint32_t next_routine(struct vax_machine *m)
         return s->code_pa;
     }
     return 2;
-}
-
-/* ---- commands (the IPRs 0xEA-0xEF, and the host executor's) ---- */
-
-static void set_armed(struct vax_machine *m, unsigned id, int on)
-{
-    struct vm_probe *p = m->prb;
-    if (id >= PRB_MAX_PROBES || !p->slot[id].used || p->slot[id].armed == on)
-        return;
-    struct slot *s = &p->slot[id];
-    s->armed = on;
-    s->info.armed = on;
-    if (on && s->d.kind == PRB_K_SAMPLE)
-        s->next = m->st.microcycles + s->d.addr;
-    rebuild(m);
-}
-
-static void command(struct vax_machine *m, unsigned ipr, uint32_t v, uint32_t arg)
-{
-    struct vm_probe *p = m->prb;
-    struct slot *cur = p->cur >= 0 ? &p->slot[p->cur] : NULL;
-    switch (ipr) {
-    case PRB_IPR_ERR:
-        if (cur)
-            cur->info.errors++;
-        break;
-    case PRB_IPR_NOREC:
-        if (cur)
-            cur->info.norec++;
-        break;
-    case PRB_IPR_RETCHK: {
-        struct qent r[PRB_MAX_PROBES];
-        unsigned n = frames_pop(m, v, r, PRB_MAX_PROBES);
-        for (unsigned i = 0; i < n; i++)
-            if (p->nq < sizeof p->q / sizeof p->q[0])
-                p->q[p->nq++] = r[i];
-        break;
-    }
-    case PRB_IPR_ARM: set_armed(m, v, 1); break;
-    case PRB_IPR_DISARM: set_armed(m, v, 0); break;
-    case PRB_IPR_WATCH: watch(m, v, arg); break;
-    case PRB_IPR_NOTE:
-        p->notes++;
-        p->note = v;
-        break;
-    default: break;
-    }
 }
 
 /* ---- the hooks and conditions ---- */
@@ -752,163 +813,7 @@ int vm_probe_frmw(struct vax_machine *m)
     return 0;
 }
 
-int vm_probe_iline(const struct vax_machine *m, uint32_t va)
-{
-    const struct vm_probe *p = m->prb;
-    unsigned b = (va >> 6) & 4095;
-    return (p->pcline[b / 64] >> (b % 64)) & 1;
-}
-
-/* ---- the IPR port (0xD0-0xDF the guest's interface, 0xEA-0xEF the
- * commands, 0xF0-0xFF the unit's registers) ---- */
-
-static int map_word_pa(struct vax_machine *m, uint32_t *pa);
-static int ensure_mapped(struct vax_machine *m, char *err, size_t errlen);
-
-int vm_probe_ipr_read(struct vax_machine *m, uint32_t n, uint32_t *v)
-{
-    struct vm_probe *p = m->prb;
-    if (n >= 0xD0 && n <= 0xD7) {
-        switch (n) {
-        case 0xD0: { /* PRBLOAD's staging area */
-            char e[8];
-            *v = ensure_mapped(m, e, sizeof e) ? 0 : m->prb->base + MB - STAGE_BYTES;
-            return 0;
-        }
-        case 0xD1: *v = p ? p->g_result : 0xFFFFFFFFu; return 0;
-        case 0xD2: *v = p ? p->g_why : 0; return 0;
-        case 0xD4: *v = p ? p->g_op : 0xFFFFFFFFu; return 0;
-        case 0xD7: {
-            uint32_t pa;
-            *v = p && map_word_pa(m, &pa) == 0 ? pa : 0;
-            return 0;
-        }
-        default: return -1;
-        }
-    }
-    if (!p || m->spam_window < 3)
-        return -1;
-    switch (n) {
-    case 0xF0: *v = p->cur >= 0 ? (uint32_t)p->cur : 0; return 0;
-    case 0xF1: *v = p->event; return 0;
-    case 0xF2: *v = p->curq.dur; return 0;
-    case 0xF3: *v = p->curq.durx; return 0;
-    case 0xF4: *v = p->curq.cookie; return 0;
-    case 0xF5: *v = p->pid; return 0;
-    case 0xF6: *v = p->uid; return 0;
-    case 0xF7: *v = p->progid; return 0;
-    case 0xF8: *v = (uint32_t)m->st.microcycles; return 0;
-    case 0xF9: *v = (uint32_t)(m->st.microcycles >> 32); return 0;
-    case 0xFA: *v = (uint32_t)(m->st.microcycles * 2 / 25); return 0;
-    case 0xFB: *v = (uint32_t)m->st.cache_misses; return 0;
-    case 0xFC: *v = (uint32_t)m->st.tb_misses; return 0;
-    case 0xFD: *v = next_routine(m); return 0;
-    case 0xFE: *v = p->base; return 0;
-    case 0xFF: *v = p->arg; return 0;
-    default: return -1;
-    }
-}
-
-static void guest_load(struct vax_machine *m, uint32_t len);
-static void guest_op(struct vax_machine *m, uint32_t op);
-
-int vm_probe_ipr_write(struct vax_machine *m, uint32_t n, uint32_t v)
-{
-    struct vm_probe *p = m->prb;
-    if (n >= 0xD0 && n <= 0xD7 && n != PRB_IPR_NOTE) {
-        if (!p)
-            return n == 0xD1 || n == 0xD3 || n == 0xD4 || n == 0xD5 || n == 0xD6 || n == 0xD7
-                       ? 0 : -1;
-        switch (n) {
-        case 0xD1: guest_load(m, v); return 0;
-        case 0xD3: p->g_handle = v; return 0;
-        case 0xD4: guest_op(m, v); return 0;
-        case 0xD5: p->g_map = v; return 0;
-        case 0xD6: p->g_key = v; return 0;
-        case 0xD7: p->g_op = v; return 0; /* the word (PRBREAD) */
-        default: return -1;
-        }
-    }
-    if (!p || m->spam_window < 3)
-        return -1;
-    switch (n) {
-    case 0xF1:
-        p->event = v & 0xFFFF;
-        if (p->event_pending) {
-            p->event_pending = 0;
-            queue_events(m, p->event);
-        }
-        return 0;
-    case 0xF5: p->pid = v; return 0;
-    case 0xF6: p->uid = v; return 0;
-    case 0xF7: p->progid = v; return 0;
-    case 0xFF: p->arg = v; return 0;
-    case PRB_IPR_ERR: case PRB_IPR_NOREC: case PRB_IPR_RETCHK: case PRB_IPR_ARM:
-    case PRB_IPR_DISARM:
-        command(m, n, v, 0);
-        return 0;
-    case PRB_IPR_WATCH:
-        command(m, n, v, p->arg);
-        return 0;
-    case PRB_IPR_NOTE:
-        command(m, n, v, 0);
-        return 0;
-    default:
-        return -1;
-    }
-}
-
-/* ---- loading ---- */
-
-static struct vm_probe *unit(struct vax_machine *m, char *err, size_t errlen)
-{
-    if (m->prb)
-        return m->prb;
-    if (m->l_prbreq == 0) {
-        snprintf(err, errlen, "this control store has no probe flows (PRB.REQ)");
-        return NULL;
-    }
-    uint32_t smb = m->ipr[VM_SPAM_MB];
-    if (smb == 0xFFFFFFFFu || ((smb + 1) << 20) + MB > m->mem_alloc) {
-        snprintf(err, errlen, "no probe megabyte on a %u MB machine (at most 509 MB)",
-                 m->mem_size >> 20);
-        return NULL;
-    }
-    struct vm_probe *p = calloc(1, sizeof *p);
-    if (!p) {
-        snprintf(err, errlen, "out of memory");
-        return NULL;
-    }
-    p->base = (smb + 1) << 20;
-    p->brk = MAPTAB;
-    p->cur = -1;
-    p->l_excint = m->l_hook_excint;
-    p->l_chm = m->l_hook_chm;
-    p->l_rei = m->l_hook_rei;
-    p->l_ldp = m->l_hook_ldp;
-    p->l_event = m->l_hook_event;
-    m->prb = p;
-    m->prb_next = UINT64_MAX;
-    ident_walk(m); /* the process running now, as the next LDPCTX would find it */
-    p->tot.ident_walks = 0;
-    return p;
-}
-
-/* The probe megabyte into the PAMM (array slot 0), once. */
-static int ensure_mapped(struct vax_machine *m, char *err, size_t errlen)
-{
-    struct vm_probe *p = unit(m, err, errlen);
-    if (!p)
-        return -1;
-    if (!p->mapped) {
-        m->pamm[p->base >> 20] = 0;
-        p->mapped = 1;
-        vm_memo_flush(m);
-    }
-    return 0;
-}
-
-int vm_probe_load(struct vax_machine *m, const struct prb_program *prog, char *err,
+int vm_prb_load(struct vax_machine *m, const struct prb_program *prog, char *err,
                   size_t errlen)
 {
     struct prb_checked c;
@@ -999,14 +904,14 @@ int vm_probe_load(struct vax_machine *m, const struct prb_program *prog, char *e
         p->prog[h].probe[i] = (uint8_t)pg[i];
     }
     rebuild(m);
-    vm_probe_changed(m); /* traces built without probes take SPEV as SPON, FRMW as 0 */
+    m->prb_epoch++; /* the trace cache builds anew (SPEV, FRMW: vm_tcache.c) */
     rc = h;
 out:
     prb_checked_free(&c);
     return rc;
 }
 
-int vm_probe_load_image(struct vax_machine *m, const uint8_t *img, size_t len, char *err,
+int vm_prb_load_image(struct vax_machine *m, const uint8_t *img, size_t len, char *err,
                         size_t errlen)
 {
     struct prb_program *prog = malloc(sizeof *prog);
@@ -1015,12 +920,12 @@ int vm_probe_load_image(struct vax_machine *m, const uint8_t *img, size_t len, c
         return -1;
     }
     int rc = prb_image_decode(img, len, prog, err, errlen) ? -1
-             : vm_probe_load(m, prog, err, errlen);
+             : vm_prb_load(m, prog, err, errlen);
     free(prog);
     return rc;
 }
 
-int vm_probe_unload(struct vax_machine *m, int h)
+int vm_prb_unload(struct vax_machine *m, int h)
 {
     struct vm_probe *p = m->prb;
     if (!p || h < 0 || h >= VM_PROBE_PROGRAMS || !p->prog[h].used)
@@ -1045,11 +950,11 @@ int vm_probe_unload(struct vax_machine *m, int h)
     if (!any)
         p->brk = MAPTAB; /* the megabyte's space comes back when nothing is left */
     rebuild(m);
-    vm_probe_changed(m);
+    m->prb_epoch++;
     return 0;
 }
 
-int vm_probe_arm_all(struct vax_machine *m, int h, int on)
+int vm_prb_arm_all(struct vax_machine *m, int h, int on)
 {
     struct vm_probe *p = m->prb;
     if (!p || h < 0 || h >= VM_PROBE_PROGRAMS || !p->prog[h].used)
@@ -1068,7 +973,7 @@ static void guest_load(struct vax_machine *m, uint32_t len)
     p->g_why = 1;
     if (len > STAGE_BYTES || len > PRB_IMAGE_MAX)
         return;
-    int h = vm_probe_load_image(m, m->mem + p->base + MB - STAGE_BYTES, len, err, sizeof err);
+    int h = vm_prb_load_image(m, m->mem + p->base + MB - STAGE_BYTES, len, err, sizeof err);
     if (h >= 0) {
         p->g_result = (uint32_t)h;
         p->g_why = 0;
@@ -1083,14 +988,14 @@ static void guest_op(struct vax_machine *m, uint32_t op)
     struct vm_probe *p = m->prb;
     int h = (int)p->g_handle, rc = -1;
     if (op == 0)
-        rc = vm_probe_unload(m, h);
+        rc = vm_prb_unload(m, h);
     else if (op == 1 || op == 2)
-        rc = vm_probe_arm_all(m, h, op == 1);
+        rc = vm_prb_arm_all(m, h, op == 1);
     p->g_op = rc ? 0xFFFFFFFFu : 0;
 }
 
-/* PRBREAD (FD08): the physical address of longword g_op of slot g_key of
- * map g_map of program g_handle. */
+/* PRBREAD (FD08): the physical address of longword g_word of slot g_key
+ * of map g_map of program g_handle. */
 static int map_word_pa(struct vax_machine *m, uint32_t *pa)
 {
     struct vm_probe *p = m->prb;
@@ -1099,19 +1004,114 @@ static int map_word_pa(struct vax_machine *m, uint32_t *pa)
     if (vm_probe_map(m, (int)p->g_handle, p->g_map, &d, &slots))
         return -1;
     uint32_t sb = prb_map_slot_bytes(d);
-    if (p->g_key > d->keys || p->g_op >= sb / 4)
+    if (p->g_key > d->keys || p->g_word >= sb / 4)
         return -1;
-    *pa = p->base + (uint32_t)(slots - (m->mem + p->base)) + p->g_key * sb + 4 * p->g_op;
+    *pa = p->base + (uint32_t)(slots - (m->mem + p->base)) + p->g_key * sb + 4 * p->g_word;
     return 0;
+}
+
+/* ---- the IPR port (0xD0-0xDF the guest's interface, 0xEA-0xEF the
+ * commands, 0xF0-0xFF the unit's registers) ---- */
+
+int vm_probe_ipr_read(struct vax_machine *m, uint32_t n, uint32_t *v)
+{
+    struct vm_probe *p = m->prb;
+    if (n >= 0xD0 && n <= 0xD7) {
+        switch (n) {
+        case 0xD0: { /* PRBLOAD's staging area */
+            char e[80];
+            *v = ensure_mapped(m, e, sizeof e) ? 0 : m->prb->base + MB - STAGE_BYTES;
+            return 0;
+        }
+        case 0xD1: *v = p ? p->g_result : 0xFFFFFFFFu; return 0;
+        case 0xD2: *v = p ? p->g_why : 0; return 0;
+        case 0xD4: *v = p ? p->g_op : 0xFFFFFFFFu; return 0;
+        case 0xD7: {
+            uint32_t pa;
+            *v = p && map_word_pa(m, &pa) == 0 ? pa : 0;
+            return 0;
+        }
+        default: return -1;
+        }
+    }
+    if (!p || m->spam_window < 3)
+        return -1;
+    switch (n) {
+    case 0xF0: *v = p->cur >= 0 ? (uint32_t)p->cur : 0; return 0;
+    case 0xF1: *v = p->event; return 0;
+    case 0xF2: *v = p->curq.dur; return 0;
+    case 0xF3: *v = p->curq.durx; return 0;
+    case 0xF4: *v = p->curq.cookie; return 0;
+    case 0xF5: *v = p->pid; return 0;
+    case 0xF6: *v = p->uid; return 0;
+    case 0xF7: *v = p->progid; return 0;
+    case 0xF8: *v = (uint32_t)m->st.microcycles; return 0;
+    case 0xF9: *v = (uint32_t)(m->st.microcycles >> 32); return 0;
+    case 0xFA: *v = (uint32_t)(m->st.microcycles * 2 / 25); return 0;
+    case 0xFB: *v = (uint32_t)m->st.cache_misses; return 0;
+    case 0xFC: *v = (uint32_t)m->st.tb_misses; return 0;
+    case 0xFD: *v = next_routine(m); return 0;
+    case 0xFE: *v = p->base; return 0;
+    case 0xFF: *v = p->arg; return 0;
+    default: return -1;
+    }
+}
+
+int vm_probe_ipr_write(struct vax_machine *m, uint32_t n, uint32_t v)
+{
+    struct vm_probe *p = m->prb;
+    if (n >= 0xD0 && n <= 0xD7) {
+        if (!p)
+            return n == 0xD1 || n == 0xD3 || n == 0xD4 || n == 0xD5 || n == 0xD6 || n == 0xD7
+                       ? 0 : -1;
+        switch (n) {
+        case 0xD1: guest_load(m, v); return 0;
+        case 0xD3: p->g_handle = v; return 0;
+        case 0xD4: guest_op(m, v); return 0;
+        case 0xD5: p->g_map = v; return 0;
+        case 0xD6: p->g_key = v; return 0;
+        case 0xD7: p->g_word = v; return 0; /* the word (PRBREAD) */
+        default: return -1;
+        }
+    }
+    if (!p || m->spam_window < 3)
+        return -1;
+    switch (n) {
+    case 0xF1:
+        p->event = v & 0xFFFF;
+        if (p->event_pending) {
+            p->event_pending = 0;
+            queue_events(m, p->event);
+        }
+        return 0;
+    case 0xF5: p->pid = v; return 0;
+    case 0xF6: p->uid = v; return 0;
+    case 0xF7: p->progid = v; return 0;
+    case 0xFF: p->arg = v; return 0;
+    case PRB_IPR_ERR: case PRB_IPR_NOREC: case PRB_IPR_RETCHK: case PRB_IPR_ARM:
+    case PRB_IPR_DISARM:
+        command(m, n, v, 0);
+        return 0;
+    case PRB_IPR_WATCH:
+        command(m, n, v, p->arg);
+        return 0;
+    case PRB_IPR_NOTE:
+        command(m, n, v, 0);
+        return 0;
+    default:
+        return -1;
+    }
 }
 
 /* ---- the host's view ---- */
 
-void vm_probe_set_free(struct vax_machine *m, int on)
+void vm_prb_set_free(struct vax_machine *m, int on)
 {
-    char e[8];
-    if (unit(m, e, sizeof e))
+    char e[80];
+    if (unit(m, e, sizeof e)) {
         m->prb->free_mode = on;
+        m->prb_epoch++;
+    }
 }
 
 int vm_probe_free(const struct vax_machine *m) { return m->prb && m->prb->free_mode; }
@@ -1158,7 +1158,7 @@ unsigned vm_probe_notes(struct vax_machine *m, uint32_t *last)
     return n;
 }
 
-int vm_probe_map_clear(struct vax_machine *m, int h, unsigned map)
+int vm_prb_map_clear(struct vax_machine *m, int h, unsigned map)
 {
     const struct prb_map_desc *d;
     const uint8_t *slots;
