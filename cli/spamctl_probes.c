@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "cli/spamctl_out.h"
+#include "cli/spamctl_probe_session.h"
 #include "microcode/hostfile.h"
 #include "spam/spam_aout.h"
 #include "vax/io/io_bootfile.h"
@@ -39,13 +40,39 @@ int probes_option(struct probes_opts *o, int argc, char **argv, int *i)
         return 1;
     }
     if (strcmp(a, "--probes") && strcmp(a, "--probes-at") && strcmp(a, "--probe-kernel") &&
-        strcmp(a, "--probe-json"))
+        strcmp(a, "--probe-json") && strcmp(a, "--probe") && strcmp(a, "--probe-file") &&
+        strcmp(a, "--probe-svg") && strcmp(a, "--probe-budget"))
         return 0;
     if (!v) {
         fprintf(stderr, "spamctl run: %s needs a value\n", a);
         return -1;
     }
     (*i)++;
+    if (!strcmp(a, "--probe") || !strcmp(a, "--probe-file")) {
+        if (o->nlang == PROBES_MAX_FILES) {
+            fprintf(stderr, "spamctl run: at most %d probe-language programs\n", PROBES_MAX_FILES);
+            return -1;
+        }
+        o->lang_text[o->nlang] = a[7] ? NULL : v;
+        o->lang_file[o->nlang++] = a[7] ? v : NULL;
+        return 1;
+    }
+    if (!strcmp(a, "--probe-svg")) {
+        o->svg = v;
+        return 1;
+    }
+    if (!strcmp(a, "--probe-budget")) {
+        char *end;
+        errno = 0;
+        unsigned long b = strtoul(v, &end, 0);
+        if (*end || errno || b < 1 || b > PRB_MAX_BUDGET || v[0] == '-') {
+            fprintf(stderr, "spamctl run: --probe-budget needs microcycles, 1 to %u\n",
+                    PRB_MAX_BUDGET);
+            return -1;
+        }
+        o->budget = (uint32_t)b;
+        return 1;
+    }
     if (strcmp(a, "--probe-kernel") == 0) {
         o->kernel = v;
         return 1;
@@ -148,8 +175,74 @@ static int load_syms(struct probes_opts *o, struct syms *s, int needed)
     return 0;
 }
 
+/* The language's programs compiled with the guest's names. */
+static int prepare_lang(struct probes_opts *o)
+{
+    for (unsigned i = 0; i < o->nlang; i++) {
+        struct probe_session *s = calloc(1, sizeof *s);
+        o->sess[i] = s;
+        if (!s) {
+            fprintf(stderr, "spamctl run: out of memory\n");
+            return -1;
+        }
+        s->cmd = "run";
+        s->out = o->out ? o->out : stdout;
+        s->kernel = o->kernel;
+        s->disk = o->kernel ? NULL : o->disk;
+        s->budget = o->budget;
+        s->free_mode = o->free_mode;
+        s->json = o->json != NULL;
+        s->svg = o->svg;
+        if (o->lang_file[i]) {
+            s->name = o->lang_file[i];
+            s->text = read_file(o->lang_file[i], &s->len);
+            if (!s->text)
+                return -1;
+            s->owned = 1;
+        } else {
+            s->name = "--probe";
+            s->text = o->lang_text[i];
+            s->len = strlen(s->text);
+        }
+        if (probe_session_prepare(s) != 0)
+            return -1;
+    }
+    return 0;
+}
+
+int probes_any(const struct probes_opts *o)
+{
+    return o->nfile || o->nlang;
+}
+
+int probes_need_trace(const struct probes_opts *o)
+{
+    for (unsigned i = 0; i < o->nlang; i++)
+        if (o->sess[i] && probe_session_needs_trace(o->sess[i]))
+            return 1;
+    return 0;
+}
+
+int probes_slice(struct probes_opts *o, struct vax_machine *m)
+{
+    int stop = 0;
+    for (unsigned i = 0; i < o->nlang; i++)
+        if (o->sess[i] && probe_session_slice(o->sess[i], m))
+            stop = 1;
+    return stop;
+}
+
+void probes_records(struct probes_opts *o, const struct spam_record *r, size_t n)
+{
+    for (unsigned i = 0; i < o->nlang; i++)
+        if (o->sess[i])
+            probe_session_records(o->sess[i], r, n);
+}
+
 int probes_prepare(struct probes_opts *o)
 {
+    if (o->nlang && prepare_lang(o) != 0)
+        return -1;
     if (!o->nfile)
         return 0;
     struct syms s;
@@ -188,8 +281,14 @@ int probes_load_due(struct probes_opts *o, struct vax_machine *m)
 {
     struct vm_stats st;
     vm_get_stats(m, &st);
-    if (o->free_mode && o->nfile)
+    if (o->free_mode && probes_any(o))
         vm_probe_set_free(m, 1);
+    if (!o->sess_loaded) { /* the language's programs, at the start */
+        o->sess_loaded = 1;
+        for (unsigned i = 0; i < o->nlang; i++)
+            if (probe_session_load(o->sess[i], m) != 0)
+                return -1;
+    }
     /* in the order given; --probes-at files when their time has come */
     while (o->next < o->nfile && o->at[o->next] <= st.microcycles) {
         unsigned i = o->next++;
@@ -377,10 +476,45 @@ static void write_json(FILE *f, struct probes_opts *o, struct vax_machine *m)
     fprintf(f, "]}\n");
 }
 
+/* The language's programs at the end: END, maps, SVG, costs. */
+static int report_lang(struct probes_opts *o, struct vax_machine *m)
+{
+    int rc = 0;
+    struct out_file jo = {0};
+    FILE *out = o->out ? o->out : stdout;
+    if (o->json && out_open_stream(&jo, "run", o->json) != 0)
+        return -1;
+    for (unsigned i = 0; i < o->nlang; i++) {
+        struct probe_session *s = o->sess[i];
+        if (!s)
+            continue;
+        s->out = o->json ? jo.f : out;
+        if (probe_session_end(s, m) != 0)
+            rc = -1;
+        s->out = out;
+    }
+    if (o->json && out_close(&jo) != 0)
+        rc = -1;
+    return rc;
+}
+
 int probes_report(struct probes_opts *o, struct vax_machine *m, FILE *f)
 {
+    if (o->nlang && !o->nfile)
+        return report_lang(o, m);
     if (!o->nfile)
         return 0;
+    if (o->nlang) { /* both kinds: --probe-json holds the text form's document */
+        const char *json = o->json;
+        o->json = NULL;
+        for (unsigned i = 0; i < o->nlang; i++)
+            if (o->sess[i])
+                o->sess[i]->json = 0;
+        int lrc = report_lang(o, m);
+        o->json = json;
+        if (lrc)
+            return lrc;
+    }
     struct vm_stats st;
     vm_get_stats(m, &st);
     struct vm_probe_totals t;
@@ -432,6 +566,13 @@ int probes_report(struct probes_opts *o, struct vax_machine *m, FILE *f)
 
 void probes_free(struct probes_opts *o)
 {
+    for (unsigned i = 0; i < o->nlang; i++) {
+        if (o->sess[i]) {
+            probe_session_free(o->sess[i]);
+            free(o->sess[i]);
+            o->sess[i] = NULL;
+        }
+    }
     for (unsigned i = 0; i < o->nfile; i++) {
         free(o->prog[i]);
         o->prog[i] = NULL;

@@ -12,6 +12,8 @@
 #include "vax/probe/probe_isa.h"
 
 struct vax_machine;
+struct probe_session;
+struct spam_record;
 
 #define PROBES_MAX_FILES 8
 
@@ -23,11 +25,32 @@ struct probes_opts {
     const char *kernel;                  /* --probe-kernel: the symbols' a.out */
     const char *disk;                    /* else /vmunix of this disk (rp0) */
     const char *json;                    /* --probe-json FILE */
+    /* the probe language (issue 31; vax/probe/LANGUAGE.md): --probe TEXT,
+     * --probe-file FILE; their maps printed as bpftrace prints them
+     * (--probe-json: as JSON lines), --probe-svg FILE their histograms */
+    const char *lang_text[PROBES_MAX_FILES], *lang_file[PROBES_MAX_FILES];
+    unsigned nlang;
+    const char *svg;
+    uint32_t budget;                     /* --probe-budget */
     /* loaded */
     struct prb_program *prog[PROBES_MAX_FILES];
     int handle[PROBES_MAX_FILES];
     unsigned next;                       /* the next file to load */
+    struct probe_session *sess[PROBES_MAX_FILES];
+    int sess_loaded;
+    FILE *out;                           /* where maps and printf go (stdout) */
 };
+
+/* Any program at all (--probes, --probe, --probe-file). */
+int probes_any(const struct probes_opts *o);
+/* Whether a program writes records (printf, record): the run must trace. */
+int probes_need_trace(const struct probes_opts *o);
+/* Between slices: the language's interval blocks; 1 when one called
+ * exit() (the run ends), else 0. */
+int probes_slice(struct probes_opts *o, struct vax_machine *m);
+/* Records the host took from the trace buffer (or the free mode's): the
+ * language's printf lines. */
+void probes_records(struct probes_opts *o, const struct spam_record *r, size_t n);
 
 /* Parses one of the run's probe options at argv[*i] (advancing *i past
  * its value): 1 taken, 0 not a probe option, -1 a usage error (printed). */
@@ -55,7 +78,13 @@ void probes_free(struct probes_opts *o);
     "  --probe-kernel FILE  The a.out the symbols come from.\n"                         \
     "  --probes-free  Run the routines in the host between microcycles (the\n"          \
     "                 zero-perturbation mode) instead of in microcode.\n"               \
-    "  --probe-json FILE  The probes' counts and maps as JSON.\n"                       \
+    "  --probe-json FILE  The probes' counts and maps as JSON (lines).\n"               \
+    "  --probe 'PROGRAM'  A program in the probe language (vax/probe/LANGUAGE.md,\n"   \
+    "                 spamctl probe --help), names from the guest's disk and\n"        \
+    "                 kernel.  Repeatable.\n"                                          \
+    "  --probe-file FILE  The same from a file.\n"                                     \
+    "  --probe-budget N  Each language routine's budget in microcycles.\n"             \
+    "  --probe-svg FILE  The language programs' histograms as SVG.\n"                  \
     "  The report after the run: each probe's firings, microcycles (and share\n"        \
     "  of the run), worst firing against its verified cost, errors; each map.\n"
 

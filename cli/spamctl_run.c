@@ -427,6 +427,9 @@ int spamctl_cmd_run(int argc, char **argv)
     hostfile_set_add(files, HOSTFILE_OUT, "--dump-state", dump);
     for (unsigned k = 0; k < probes.nfile; k++)
         hostfile_set_add(files, HOSTFILE_IN, "--probes", probes.file[k]);
+    for (unsigned k = 0; k < probes.nlang; k++)
+        hostfile_set_add(files, HOSTFILE_IN, "--probe-file", probes.lang_file[k]);
+    hostfile_set_add(files, HOSTFILE_OUT, "--probe-svg", probes.svg);
     hostfile_set_add(files, HOSTFILE_IN, "--probe-kernel", probes.kernel);
     hostfile_set_add(files, HOSTFILE_OUT, "--probe-json", probes.json);
     spamctl_io_files(&io, files);
@@ -515,8 +518,8 @@ int spamctl_cmd_run(int argc, char **argv)
         vm_free(m);
         return SPAMCTL_EXIT_BAD_INPUT;
     }
-    if (probes.nfile) { /* assembled now: the kernel's symbols from rp0's /vmunix */
-        for (int k = 0; k < io.nattach && !probes.kernel; k++)
+    if (probes_any(&probes)) { /* assembled now: the kernel's symbols from rp0's /vmunix */
+        for (int k = 0; k < io.nattach; k++) /* (the kernel: --probe-kernel first) */
             if (strcmp(io.attach[k].name, "rp0") == 0)
                 probes.disk = io.attach[k].path;
         if (probes_prepare(&probes) < 0) {

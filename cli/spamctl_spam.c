@@ -201,7 +201,8 @@ static void ucode_digest(const char *path, uint32_t *crc, uint32_t *len)
     ucode_image_free(&img);
 }
 
-static int drain(struct vax_machine *m, struct spam_writer *w, uint32_t *buf)
+static int drain(struct vax_machine *m, struct spam_writer *w, uint32_t *buf,
+                 struct probes_opts *p)
 {
     size_t n;
     while ((n = vm_spam_drain(m, buf, DRAIN_CHUNK)) > 0) {
@@ -210,6 +211,8 @@ static int drain(struct vax_machine *m, struct spam_writer *w, uint32_t *buf)
             r[i].w0 = buf[2 * i];
             r[i].w1 = buf[2 * i + 1];
         }
+        if (p) /* the probe language's printf */
+            probes_records(p, r, n);
         if (spam_writer_append(w, r, n) < 0)
             return -1;
     }
@@ -224,7 +227,8 @@ static int drain(struct vax_machine *m, struct spam_writer *w, uint32_t *buf)
  * slots lets the machine go round more than once between taps, and the
  * records it overwrites are lost to the file: keep --drain-every short
  * enough for the buffer then (the default is). */
-static int tap(struct vax_machine *m, struct spam_writer *w, uint32_t *buf, uint32_t *at)
+static int tap(struct vax_machine *m, struct spam_writer *w, uint32_t *buf, uint32_t *at,
+               struct probes_opts *p)
 {
     uint32_t start = vm_ipr(m, VM_SPAM_START), end = vm_ipr(m, VM_SPAM_END);
     uint32_t wr = vm_ipr(m, VM_SPAM_WR), noxl = vm_ipr(m, VM_SPAM_STAT) & VM_SPAM_ST_NOXLATE;
@@ -248,11 +252,15 @@ static int tap(struct vax_machine *m, struct spam_writer *w, uint32_t *buf, uint
         if (*at == end)
             *at = start;
         if (++n == DRAIN_CHUNK) {
+            if (p)
+                probes_records(p, r, n);
             if (spam_writer_append(w, r, n) < 0)
                 return -1;
             n = 0;
         }
     }
+    if (n && p)
+        probes_records(p, r, n);
     if (n && spam_writer_append(w, r, n) < 0)
         return -1;
     if (vm_ipr(m, VM_SPAM_COUNT) > size / 4) /* nobody reads: make room */
@@ -277,12 +285,14 @@ static void probe_sink(void *ctx, struct vax_machine *m, const uint32_t *recs, u
     struct sink_ctx *k = ctx;
     if (!k->w || k->failed)
         return;
-    int rc = k->s->tap ? tap(m, k->w, k->buf, k->tap_at) : drain(m, k->w, k->buf);
+    int rc = k->s->tap ? tap(m, k->w, k->buf, k->tap_at, k->s->probes)
+                       : drain(m, k->w, k->buf, k->s->probes);
     struct spam_record r[16];
     for (unsigned i = 0; i < n && i < 16; i++) {
         r[i].w0 = recs[2 * i];
         r[i].w1 = recs[2 * i + 1];
     }
+    probes_records(k->s->probes, r, n < 16 ? n : 16);
     if (rc < 0 || spam_writer_append(k->w, r, n < 16 ? n : 16) < 0)
         k->failed = 1;
 }
@@ -383,7 +393,7 @@ int spamctl_spam_run(const struct spamctl_spam *s, struct vax_machine *m,
             }
         }
         if (w)
-            rc = s->tap ? tap(m, w, buf, &tap_at) : drain(m, w, buf);
+            rc = s->tap ? tap(m, w, buf, &tap_at, s->probes) : drain(m, w, buf, s->probes);
         if (sink.failed)
             rc = -1;
         vm_get_stats(m, &vs);
@@ -398,6 +408,10 @@ int spamctl_spam_run(const struct spamctl_spam *s, struct vax_machine *m,
             }
             if (probes_load_due(s->probes, m) < 0) {
                 prb = SPAMCTL_RUN_PROBE_REFUSED;
+                break;
+            }
+            if (probes_slice(s->probes, m)) { /* an interval's exit() */
+                prb = SPAMCTL_RUN_PROBE_EXIT;
                 break;
             }
         }
