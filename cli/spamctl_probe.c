@@ -6,7 +6,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "cli/spamctl_cmds.h"
 #include "cli/spamctl_guest.h"
@@ -89,26 +91,35 @@ static void usage(FILE *f)
 "  --json         Maps and printf output as JSON lines.\n"
 "  --svg FILE     The histograms as an SVG plot.\n"
 "  --free         Run the routines in the host (zero perturbation).\n"
+"  --os 4.3bsd    The machine: the 4.3BSD the tests install (or --disk),\n"
+"                 copied, booted multi-user under the demo's network load\n"
+"                 with routed and XNSrouted, the benchmark job (a listing,\n"
+"                 4.3BSD's cc) run on the console, then halted.\n"
+"  -- RUN OPTIONS The machine as spamctl run describes it (--boot,\n"
+"                 --attach, --console-script, -o ...; spamctl run --help).\n"
 "\n"
-"Output: at the end (and at print()), each map as bpftrace prints it;\n"
-"printf's lines as the probes write them (the records go through the\n"
-"SPAM trace buffer).\n"
+"Output: printf's lines as the probes write them (the records go through\n"
+"the SPAM trace buffer: without -o the run traces into /dev/null), at the\n"
+"end each map as bpftrace prints it, then what each probe cost the guest\n"
+"(microcycles and share of the run).\n"
 "\n"
 "Examples:\n"
-"  spamctl probe 'kretprobe:ipintr { @us = hist(duration); }'\n"
-"  spamctl probe 'profile:hz:1000 /mode == kernel/ { @[kfunc(pc)] = count(); }'\n"
+"  spamctl probe --os 4.3bsd 'kretprobe:ipintr { @us = hist(duration); }'\n"
+"  spamctl probe --os 4.3bsd 'profile:hz:1000 /mode == kernel/ { @[kfunc(pc)] = count(); }'\n"
 "  spamctl probe 'kprobe:Copyin { @[kfunc(caller)] = count(); }'\n"
 "  spamctl probe 'spam:syscall:* /comm == \"cc\"/ { @[sysno] = count(); }'\n"
 "\n"
 "Exit status: 0 success, 1 bad input (a script error: FILE:LINE:COL:\n"
-"message), 2 usage error, 3 not implemented yet.\n",
+"message; a refused program), 2 usage error.\n",
             SPAMCTL_BSD43_DISK, PRB_DEFAULT_BUDGET, PRB_MAX_BUDGET);
 }
 
 struct popts {
-    const char *text, *file, *kernel, *disk, *svg, *list;
+    const char *text, *file, *kernel, *disk, *svg, *list, *os;
     int dump, json, free_mode, listing, no_names;
     uint32_t budget;
+    int nrun;                 /* spamctl run's options after "--" */
+    char **run;
 };
 
 /* The program's text: -e, the argument, or -f FILE ('-': stdin); NULL
@@ -188,6 +199,159 @@ static void list_one(void *ctx, const char *name, uint32_t value, uint32_t entry
     printf("kprobe:%-24s 0x%08" PRIx32 "%s\n", name, value, entry ? "" : "  (JSB routine or label)");
 }
 
+/* --os 4.3bsd's workload on the console: the network up for IP and XNS,
+ * routed and XNSrouted, the benchmark user's job of spamctl demo (a long
+ * listing, 4.3BSD's cc on a small program, running it), a pause, halt. */
+static const char bsd43_script[] =
+    "expect login: \n"
+    "send root\\r\n"
+    "expect \\nmyname# \n"
+    "send /etc/ifconfig de0 192.168.1.2 up; /etc/ifconfig de0 ns 42:\\r\n"
+    "expect \\nmyname# \n"
+    "send /etc/routed; /etc/XNSrouted\\r\n"
+    "expect \\nmyname# \n"
+    "send cd /tmp; echo 'main() { int i, s = 0; for (i = 0; i < 100; i++) s += i; "
+    "exit(s != 4950); }' > j.c\\r\n"
+    "expect \\nmyname# \n"
+    "send ls -l /bin /etc > /dev/null; cc -O -S j.c; cc -S j.c; cc -o j j.c; ./j\\r\n"
+    "expect \\nmyname# \n"
+    "send sleep 2\\r\n"
+    "expect \\nmyname# \n"
+    "send /etc/halt\\r\n"
+    "expect halting (in tight loop)\n"
+    "halt\n";
+
+/* 4.3BSD's TODR at boot, as the installer's runs have it
+ * (vax/guest/bsd43/install.py BOOT_TODR): noon, June 8 (1986). */
+#define BSD43_TODR ((1u << 28) + ((151u + 7) * 86400u + 12 * 3600u) * 100u)
+
+/* Copies a file: 0, or -1 with the message printed. */
+static int copy_file(const char *from, const char *to)
+{
+    int in = open(from, O_RDONLY), out = in < 0 ? -1 : open(to, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    static char buf[1 << 16];
+    ssize_t n = 0;
+    while (out >= 0 && (n = read(in, buf, sizeof buf)) > 0)
+        if (write(out, buf, (size_t)n) != n) {
+            n = -1;
+            break;
+        }
+    int bad = in < 0 || out < 0 || n < 0;
+    if (bad)
+        fprintf(stderr, "spamctl probe: %s -> %s: %s\n", from, to, strerror(errno));
+    if (in >= 0)
+        close(in);
+    if (out >= 0 && close(out) != 0 && !bad) {
+        fprintf(stderr, "spamctl probe: %s: %s\n", to, strerror(errno));
+        bad = 1;
+    }
+    return bad ? -1 : 0;
+}
+
+/* Runs the program: spamctl run with its options, or (--os 4.3bsd) on a
+ * copy of the installed 4.3BSD under the demo's workload. */
+static int run_program(const struct popts *o, const char *text, int needs_trace)
+{
+    char *av[128];
+    int ac = 0;
+    char dir[] = "/tmp/spamctl-probe-XXXXXX", disk[64] = "", script[64] = "", log[64] = "",
+         todr[16];
+    int made = 0, rc;
+    av[ac++] = "run";
+    if (o->os) {
+        const char *src = o->disk ? o->disk : SPAMCTL_BSD43_DISK;
+        const char *tmp = getenv("TMPDIR");
+        char *d = NULL;
+        if (tmp && strlen(tmp) < 32) {
+            static char tdir[64];
+            snprintf(tdir, sizeof tdir, "%s/spamctl-probe-XXXXXX", tmp);
+            d = mkdtemp(tdir);
+        } else {
+            d = mkdtemp(dir);
+        }
+        if (!d) {
+            fprintf(stderr, "spamctl probe: a working directory: %s\n", strerror(errno));
+            return SPAMCTL_EXIT_BAD_INPUT;
+        }
+        made = 1;
+        snprintf(disk, sizeof disk, "%s/rp06.dsk", d);
+        snprintf(script, sizeof script, "%s/console.script", d);
+        snprintf(log, sizeof log, "%s/console.log", d);
+        snprintf(todr, sizeof todr, "%u", BSD43_TODR);
+        FILE *sf = fopen(script, "w");
+        int bad = !sf || fputs(bsd43_script, sf) < 0;
+        if (sf && fclose(sf) != 0)
+            bad = 1;
+        if (bad || copy_file(src, disk) != 0) {
+            if (bad)
+                fprintf(stderr, "spamctl probe: %s: %s\n", script, strerror(errno));
+            rc = SPAMCTL_EXIT_BAD_INPUT;
+            goto out;
+        }
+        fprintf(stderr, "spamctl probe: 4.3BSD multi-user from %s (a copy in %s): the network "
+                        "at 200 frames/s, routed, XNSrouted, a listing and 4.3BSD's cc; the "
+                        "console in %s\n", src, d, log);
+        const char *fixed[] = {"--boot", "rp0", "--attach", NULL, "--memory", "8", "--todr", todr,
+                               "--max-cycles", "unlimited", "--expect-timeout", "120",
+                               "--console-script", script, "--console-out", log, "--net-rate",
+                               "200", "--seed", "1"};
+        static char att[80];
+        snprintf(att, sizeof att, "rp0=%s", disk);
+        for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; i++)
+            av[ac++] = (char *)(fixed[i] ? fixed[i] : att);
+    }
+    for (int i = 0; i < o->nrun && ac < 100; i++)
+        av[ac++] = o->run[i];
+    av[ac++] = "--probe";
+    av[ac++] = (char *)text;
+    if (o->kernel) {
+        av[ac++] = "--probe-kernel";
+        av[ac++] = (char *)o->kernel;
+    }
+    if (o->budget) {
+        static char b[16];
+        snprintf(b, sizeof b, "%u", o->budget);
+        av[ac++] = "--probe-budget";
+        av[ac++] = b;
+    }
+    if (o->free_mode)
+        av[ac++] = "--probes-free";
+    if (o->svg) {
+        av[ac++] = "--probe-svg";
+        av[ac++] = (char *)o->svg;
+    }
+    if (o->json) { /* JSON lines on stdout, the run's summary elsewhere */
+        av[ac++] = "--probe-json";
+        av[ac++] = "-";
+        av[ac++] = "--dump-state";
+        av[ac++] = "/dev/null";
+    }
+    int traced = 0;
+    for (int i = 0; i < o->nrun; i++)
+        traced |= !strcmp(o->run[i], "-o") || !strcmp(o->run[i], "--trace") ||
+                  !strncmp(o->run[i], "--drain", 7);
+    if (needs_trace && !traced) { /* printf's records travel through the trace buffer */
+        av[ac++] = "-o";
+        av[ac++] = "/dev/null";
+    }
+    av[ac] = NULL;
+    rc = spamctl_cmd_run(ac, av);
+out:
+    if (made) {
+        unlink(disk);
+        unlink(script);
+        if (rc == SPAMCTL_EXIT_OK)
+            unlink(log);
+        else
+            fprintf(stderr, "spamctl probe: the console's output is kept in %s\n", log);
+        char *slash = strrchr(disk, '/');
+        if (slash)
+            *slash = 0;
+        rmdir(disk);
+    }
+    return rc;
+}
+
 int spamctl_cmd_probe(int argc, char **argv)
 {
     struct popts o = {0};
@@ -232,6 +396,16 @@ int spamctl_cmd_probe(int argc, char **argv)
                 return SPAMCTL_EXIT_USAGE;
             }
             o.budget = (uint32_t)b;
+        } else if (!strcmp(a, "--")) {
+            o.nrun = argc - i - 1;
+            o.run = argv + i + 1;
+            break;
+        } else if ((rc = opt_value(argc, argv, &i, "--os", &v)) != 0) {
+            if (rc < 0 || strcmp(v, "4.3bsd")) {
+                fprintf(stderr, "spamctl probe: --os takes 4.3bsd\n");
+                return SPAMCTL_EXIT_USAGE;
+            }
+            o.os = v;
         } else if (!strcmp(a, "--no-names")) {
             o.no_names = 1;
         } else if (!strcmp(a, "--json")) {
@@ -307,13 +481,23 @@ int spamctl_cmd_probe(int argc, char **argv)
         show_error(text, len, &e);
         rc = SPAMCTL_EXIT_BAD_INPUT;
     } else {
-        if (o.dump)
+        int needs_trace = l->uses_records || l->uses_tracing;
+        if (o.dump) {
             rc = dump(l);
-        else
-            rc = spamctl_not_yet("probe", "running probes needs the machine's probe unit "
-                                          "(issue 30), which is not wired into the sequencer "
-                                          "yet; --dump compiles and shows the routines");
-        prb_lang_free(l);
+        } else if (!o.os && !o.nrun) {
+            fprintf(stderr, "spamctl probe: no machine: --os 4.3bsd, or spamctl run's options "
+                            "after -- (spamctl probe 'PROGRAM' -- --boot rp0 --attach rp0=DISK "
+                            "...)\n");
+            rc = SPAMCTL_EXIT_USAGE;
+        } else {
+            prb_lang_free(l);
+            free(l);
+            l = NULL;
+            guest_close(&g); /* (the run opens the guest's names itself) */
+            rc = run_program(&o, text, needs_trace);
+        }
+        if (l)
+            prb_lang_free(l);
     }
     free(l);
     free(text);

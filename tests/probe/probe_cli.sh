@@ -30,6 +30,7 @@ grep -q "kretprobe:FUNC" "$T/o" && grep -q "Exit status" "$T/o" || { echo "FAIL 
 "$S" probe -l 'x' 'BEGIN { }' >"$T/o" 2>&1; check list-and-program 2 $? "$T/o" "takes no program"
 "$S" probe $NOK 'BEGIN { }' >"$T/o" 2>&1; check no-kernel 1 $? "$T/o" "/nonexistent/vmunix"
 "$S" probe -f "$T/none.bt" >"$T/o" 2>&1; check no-file 1 $? "$T/o" "none.bt: No such file"
+# (see below for the run)
 # a script error: FILE:LINE:COL, the line and a caret under the column
 printf 'profile:hz:100 {\n  @x[pid] = count();\n  @y = bogus + 1;\n}\n' >"$T/e.bt"
 "$S" probe --no-names -f "$T/e.bt" >"$T/o" 2>&1; st=$?
@@ -51,9 +52,25 @@ grep -q "^# q0 = profile:hz:1000: worst case [0-9]* of a budget of 2000" "$T/d" 
 # a budget too small: the verifier's refusal at the probe
 "$S" probe --no-names --dump --budget 50 -e 'profile:hz:100 { @[pid % 64] = count(); }' >"$T/o" 2>&1
 check refused 1 $? "$T/o" "-e:1:1: the machine refuses profile:hz:100: worst case"
-# running: not yet (the probe unit is not wired into the sequencer)
+# running needs a machine
 "$S" probe --no-names -e 'profile:hz:100 { @[pid % 64] = count(); }' >"$T/o" 2>&1
-check not-yet 3 $? "$T/o" "not implemented yet"
+check no-machine 2 $? "$T/o" "no machine: --os 4.3bsd"
+"$S" probe --os 4.2bsd 'BEGIN { }' >"$T/o" 2>&1
+check os 2 $? "$T/o" "--os takes 4.3bsd"
+# a program on spamctl run's machine: a VAX program that halts at once
+# (no guest to name things: numbers); BEGIN and END in the host, a count
+# movl #10000, r0; 1: sobgtr r0, 1b; halt
+printf '\320\217\020\047\000\000\120\365\120\375\000' >"$T/loop.bin"
+"$S" probe --no-names 'BEGIN { printf("begin\n"); } profile:us:100 { @samples = count(); @pc[pc & 0xFF] = count(); }
+END { printf("end %d\n", @samples); }' -- --raw "$T/loop.bin" --load-at 0x1000 >"$T/o" 2>&1
+st=$?
+n=$(sed -n 's/^end \([0-9]*\)$/\1/p' "$T/o")
+if [ $st = 0 ] && grep -q "^begin$" "$T/o" && [ "${n:-0}" -gt 10 ] && grep -q "^@samples: $n$" "$T/o" &&
+   grep -q "^@pc\[7\]: " "$T/o" && grep -q "^probes (charged): [0-9]* microcycles of" "$T/o"; then
+    echo "ok run ($n samples)"
+else
+    echo "FAIL run (exit $st)"; cat "$T/o"; fails=$((fails + 1))
+fi
 if [ $fails -ne 0 ]; then
     echo "probe_cli: $fails failed"; exit 1
 fi
