@@ -26,6 +26,7 @@ static const struct command {
     {"export", spamctl_cmd_export, "export a trace as CTF or Chrome/Perfetto JSON"},
     {"names", spamctl_cmd_names, "the guest's names (system calls, vectors, programs) for the trace tools"},
     {"probe", spamctl_cmd_probe, "measure the guest with a bpftrace-like program run by the microcode"},
+    {"top", spamctl_cmd_top, "a live view of the running guest, at no cost to it"},
 };
 
 int spamctl_not_yet(const char *cmd, const char *waiting_for)

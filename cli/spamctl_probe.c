@@ -13,6 +13,7 @@
 #include "cli/spamctl_cmds.h"
 #include "cli/spamctl_guest.h"
 #include "cli/spamctl_out.h"
+#include "cli/spamctl_top.h"
 #include "cli/spamctl_trace.h"
 #include "microcode/hostfile.h"
 #include "vax/probe/probe_asm.h"
@@ -120,6 +121,7 @@ struct popts {
     uint32_t budget;
     int nrun;                 /* spamctl run's options after "--" */
     char **run;
+    int top;                  /* spamctl top */
 };
 
 /* The program's text: -e, the argument, or -f FILE ('-': stdin); NULL
@@ -302,7 +304,7 @@ static int run_program(const struct popts *o, const char *text, int needs_trace)
     }
     for (int i = 0; i < o->nrun && ac < 100; i++)
         av[ac++] = o->run[i];
-    av[ac++] = "--probe";
+    av[ac++] = o->top ? "--probe-top" : "--probe";
     av[ac++] = (char *)text;
     if (o->kernel) {
         av[ac++] = "--probe-kernel";
@@ -503,4 +505,86 @@ int spamctl_cmd_probe(int argc, char **argv)
     free(text);
     guest_close(&g);
     return rc;
+}
+
+static void top_usage(FILE *f)
+{
+    fprintf(f,
+"Usage: spamctl top [--hist 'kretprobe:FUNC'] [--kernel FILE] [--disk FILE]\n"
+"                   --os 4.3bsd | -- RUN OPTIONS\n"
+"\n"
+"A live view of the running guest (Multics' graphical display monitor, the\n"
+"hybrid analyser's real-time display), refreshed every emulated second:\n"
+"CPU by process, interrupts and system calls per second, the hottest\n"
+"kernel functions (sampled at 1 kHz) and one histogram.  Its probes run in\n"
+"the zero-perturbation mode (the host runs them between microcycles): the\n"
+"guest pays nothing for the view.  On a terminal the screen is redrawn in\n"
+"place; otherwise each second's screen follows the last.\n"
+"\n"
+"  --hist 'kretprobe:FUNC'  The procedure whose durations the histogram\n"
+"                 shows (default kretprobe:ipintr).\n"
+"  --os 4.3bsd    The machine of spamctl probe --os 4.3bsd.\n"
+"  -- RUN OPTIONS The machine as spamctl run describes it.\n"
+"  --kernel FILE, --disk FILE  The guest's names, as for spamctl probe.\n"
+"\n"
+"The program it runs: spamctl probe --dump shows it (cli/spamctl_top.c).\n"
+"Exit status: 0 success, 1 bad input, 2 usage error.\n");
+}
+
+int spamctl_cmd_top(int argc, char **argv)
+{
+    struct popts o = {0};
+    const char *hist = NULL;
+    for (int i = 1; i < argc; i++) {
+        const char *v;
+        int rc;
+        if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
+            top_usage(stdout);
+            return SPAMCTL_EXIT_OK;
+        } else if (!strcmp(argv[i], "--")) {
+            o.nrun = argc - i - 1;
+            o.run = argv + i + 1;
+            break;
+        } else if ((rc = opt_value(argc, argv, &i, "--hist", &v)) != 0) {
+            if (rc < 0)
+                goto needs_value;
+            hist = v;
+        } else if ((rc = opt_value(argc, argv, &i, "--os", &v)) != 0) {
+            if (rc < 0)
+                goto needs_value;
+            o.os = v;
+        } else if ((rc = opt_value(argc, argv, &i, "--kernel", &v)) != 0) {
+            if (rc < 0)
+                goto needs_value;
+            o.kernel = v;
+        } else if ((rc = opt_value(argc, argv, &i, "--disk", &v)) != 0) {
+            if (rc < 0)
+                goto needs_value;
+            o.disk = v;
+        } else {
+            fprintf(stderr, "spamctl top: unknown argument '%s' (try 'spamctl top --help')\n",
+                    argv[i]);
+            return SPAMCTL_EXIT_USAGE;
+        }
+        continue;
+    needs_value:
+        fprintf(stderr, "spamctl top: %s needs a value\n", argv[i]);
+        return SPAMCTL_EXIT_USAGE;
+    }
+    if (o.os && strcmp(o.os, "4.3bsd")) {
+        fprintf(stderr, "spamctl top: --os takes 4.3bsd\n");
+        return SPAMCTL_EXIT_USAGE;
+    }
+    if (!o.os && !o.nrun) {
+        top_usage(stderr);
+        return SPAMCTL_EXIT_USAGE;
+    }
+    if (hist && (strncmp(hist, "kretprobe:", 10) && strncmp(hist, "uretprobe:", 10))) {
+        fprintf(stderr, "spamctl top: --hist takes a kretprobe or a uretprobe\n");
+        return SPAMCTL_EXIT_USAGE;
+    }
+    char text[2048];
+    top_program(hist, text, sizeof text);
+    o.top = 1;
+    return run_program(&o, text, 0);
 }

@@ -8,6 +8,7 @@
 
 #include "cli/spamctl_out.h"
 #include "cli/spamctl_probe_out.h"
+#include "cli/spamctl_top.h"
 #include "vax/machine/vm.h"
 #include "vax/machine/vm_probe.h"
 #include "vax/probe/probe_install.h"
@@ -156,12 +157,44 @@ int probe_session_load(struct probe_session *s, struct vax_machine *m)
     return 0;
 }
 
+/* spamctl top: a screen from the maps now and a second ago. */
+static void top_screen(struct probe_session *s, uint64_t now)
+{
+    struct top_snap *prev = s->top_prev;
+    if (!prev && !(prev = s->top_prev = calloc(1, sizeof *prev)))
+        return;
+    const uint8_t *slots[PRB_MAX_MAPS] = {0};
+    for (unsigned i = 0; i < s->l->prog.nmaps; i++) {
+        const struct prb_map_desc *d;
+        if (vm_probe_map(s->m, s->handle, i, &d, &slots[i]))
+            slots[i] = NULL;
+    }
+    struct top_snap cur = {0};
+    if (top_snap_take(&cur, s->l, slots, now) != 0) {
+        top_snap_free(&cur);
+        return;
+    }
+    struct prb_lang_host h;
+    host(s, &h);
+    top_render(s->out, s->l, prev, &cur, &h, s->tty, 8,
+               "spamctl top (probes free: no cost to the guest)");
+    top_snap_free(prev);
+    *prev = cur;
+}
+
 int probe_session_slice(struct probe_session *s, struct vax_machine *m)
 {
     s->m = m;
     uint64_t now = now_us(s);
     struct prb_lang_host h;
     host(s, &h);
+    if (s->top && s->handle >= 0 && now >= s->top_next_us) {
+        if (s->top_next_us)
+            top_screen(s, now);
+        else if ((s->top_prev = calloc(1, sizeof(struct top_snap))))
+            ((struct top_snap *)s->top_prev)->us = now; /* (the first second: from zero) */
+        s->top_next_us = now + 1000000;
+    }
     for (unsigned b = 0; b < s->l->nblock && !s->exited; b++) {
         if (s->l->block[b].kind != PRB_B_INTERVAL || now < s->next_us[b])
             continue;
@@ -243,6 +276,12 @@ int probe_session_end(struct probe_session *s, struct vax_machine *m)
     s->m = m;
     if (!s->l)
         return 0;
+    if (s->top) { /* the last second's screen, then what it cost */
+        if (s->handle >= 0)
+            top_screen(s, now_us(s));
+        costs(s, m, s->out);
+        return 0;
+    }
     run_blocks(s, PRB_B_END);
     if (s->rec.open)
         s->cut++;
@@ -275,6 +314,11 @@ int probe_session_end(struct probe_session *s, struct vax_machine *m)
 
 void probe_session_free(struct probe_session *s)
 {
+    if (s->top_prev) {
+        top_snap_free(s->top_prev);
+        free(s->top_prev);
+        s->top_prev = NULL;
+    }
     if (s->l) {
         prb_lang_free(s->l);
         free(s->l);

@@ -30,6 +30,8 @@ struct probe_session {
     int json;                 /* maps and printf as JSON lines */
     const char *svg;          /* histograms drawn into this file */
     FILE *out;                /* stdout */
+    int top;                  /* spamctl top: a screen every emulated second */
+    int tty;                  /* the screen redrawn in place */
     /* the session's own */
     struct guest g;
     struct prb_lang *l;
@@ -43,6 +45,8 @@ struct probe_session {
         int open;
     } rec;
     uint64_t printed, cut;    /* records printed; groups cut off */
+    void *top_prev;           /* spamctl top's last snapshot (struct top_snap) */
+    uint64_t top_next_us;
 };
 
 /* Compiles the program (errors printed with their line and a caret):

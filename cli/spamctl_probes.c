@@ -6,6 +6,7 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli/spamctl_out.h"
 #include "cli/spamctl_probe_session.h"
@@ -41,7 +42,7 @@ int probes_option(struct probes_opts *o, int argc, char **argv, int *i)
     }
     if (strcmp(a, "--probes") && strcmp(a, "--probes-at") && strcmp(a, "--probe-kernel") &&
         strcmp(a, "--probe-json") && strcmp(a, "--probe") && strcmp(a, "--probe-file") &&
-        strcmp(a, "--probe-svg") && strcmp(a, "--probe-budget"))
+        strcmp(a, "--probe-svg") && strcmp(a, "--probe-budget") && strcmp(a, "--probe-top"))
         return 0;
     if (!v) {
         fprintf(stderr, "spamctl run: %s needs a value\n", a);
@@ -55,6 +56,17 @@ int probes_option(struct probes_opts *o, int argc, char **argv, int *i)
         }
         o->lang_text[o->nlang] = a[7] ? NULL : v;
         o->lang_file[o->nlang++] = a[7] ? v : NULL;
+        return 1;
+    }
+    if (!strcmp(a, "--probe-top")) { /* spamctl top's (its value: the program) */
+        if (o->nlang) {
+            fprintf(stderr, "spamctl run: --probe-top is spamctl top's, alone\n");
+            return -1;
+        }
+        o->top = 1;
+        o->free_mode = 1;
+        o->lang_text[o->nlang] = v;
+        o->lang_file[o->nlang++] = NULL;
         return 1;
     }
     if (!strcmp(a, "--probe-svg")) {
@@ -193,6 +205,8 @@ static int prepare_lang(struct probes_opts *o)
         s->free_mode = o->free_mode;
         s->json = o->json != NULL;
         s->svg = o->svg;
+        s->top = o->top;
+        s->tty = o->top && isatty(fileno(s->out));
         if (o->lang_file[i]) {
             s->name = o->lang_file[i];
             s->text = read_file(o->lang_file[i], &s->len);

@@ -32,6 +32,7 @@ struct probes_opts {
     unsigned nlang;
     const char *svg;
     uint32_t budget;                     /* --probe-budget */
+    int top;                             /* spamctl top's screen each emulated second */
     /* loaded */
     struct prb_program *prog[PROBES_MAX_FILES];
     int handle[PROBES_MAX_FILES];
