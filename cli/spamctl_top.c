@@ -9,16 +9,12 @@
 
 /* The maps the screen reads, by name. */
 static const char top_text[] =
-    "// spamctl top: per-process CPU (charged at each context switch to the\n"
-    "// process leaving), interrupts and system calls, kernel functions\n"
-    "// sampled at 1 kHz, one procedure's durations.\n"
-    "spam:ldpctx {\n"
-    "    $now = usecs;\n"
-    "    @cpu[@running] += $now - @since;\n"
-    "    @prog[pid] = comm;\n"
-    "    @running = pid;\n"
-    "    @since = $now;\n"
-    "}\n"
+    "// spamctl top (4.3BSD): per-process CPU (from the context switch that\n"
+    "// gives a process the CPU to its call of Swtch, which gives it up: the\n"
+    "// idle loop is nobody's), interrupts and system calls, kernel\n"
+    "// functions sampled at 1 kHz, one procedure's durations.\n"
+    "spam:ldpctx { @since = usecs; @prog[pid] = comm; }\n"
+    "kprobe:Swtch { @cpu[pid] += usecs - @since; }\n"
     "spam:interrupt:* { @intr[vector] = count(); }\n"
     "spam:syscall:* { @sys[sysno] = count(); }\n"
     "profile:hz:1000 /mode == kernel/ { @kfunc[kfunc(pc)] = count(); }\n"

@@ -11,6 +11,7 @@ static const struct { const char *name; uint32_t v, entry; } ksyms[] = {
     {"ipintr", 0x80012344u, 2}, {"Copyin", 0x80001000u, 0}, {"time", 0x80030000u, 2},
     {"hz", 0x80030010u, 2}, {"namei", 0x80014000u, 2}, {"pagein", 0x80015000u, 2},
     {"syscall", 0x80016000u, 2}, {"exit", 0x80017000u, 2}, {"bread", 0x80018000u, 2},
+    {"Swtch", 0x80019000u, 0},
 };
 
 static int r_ksym(void *ctx, const char *name, uint32_t *v, uint32_t *entry, char *err, size_t n)
