@@ -354,6 +354,29 @@ out:
     return rc;
 }
 
+/* The options spamctl probe and spamctl top share: --kernel, --disk, --os
+ * and the string ones; 1 taken (its value in the option), 0 not one of
+ * them, -1 its value missing. */
+static int value_option(int argc, char **argv, int *i, struct popts *o, const char **hist)
+{
+    static const char *const names[] = {"--kernel", "--disk", "--os", "--svg", "--hist"};
+    for (size_t k = 0; k < sizeof names / sizeof names[0]; k++) {
+        const char *v;
+        int rc = opt_value(argc, argv, i, names[k], &v);
+        if (rc <= 0) {
+            if (rc < 0)
+                return -1;
+            continue;
+        }
+        const char **dst[] = {&o->kernel, &o->disk, &o->os, &o->svg, hist};
+        if (!dst[k])
+            return 0;
+        *dst[k] = v;
+        return 1;
+    }
+    return 0;
+}
+
 int spamctl_cmd_probe(int argc, char **argv)
 {
     struct popts o = {0};
@@ -378,18 +401,9 @@ int spamctl_cmd_probe(int argc, char **argv)
             o.listing = 1;
             if (i + 1 < argc && argv[i + 1][0] != '-')
                 o.list = argv[++i];
-        } else if ((rc = opt_value(argc, argv, &i, "--kernel", &v)) != 0) {
+        } else if ((rc = value_option(argc, argv, &i, &o, NULL)) != 0) {
             if (rc < 0)
                 goto needs_value;
-            o.kernel = v;
-        } else if ((rc = opt_value(argc, argv, &i, "--disk", &v)) != 0) {
-            if (rc < 0)
-                goto needs_value;
-            o.disk = v;
-        } else if ((rc = opt_value(argc, argv, &i, "--svg", &v)) != 0) {
-            if (rc < 0)
-                goto needs_value;
-            o.svg = v;
         } else if ((rc = opt_value(argc, argv, &i, "--budget", &v)) != 0) {
             uint64_t b;
             if (rc < 0 || parse_u64(v, &b) || b < 1 || b > PRB_MAX_BUDGET) {
@@ -402,12 +416,6 @@ int spamctl_cmd_probe(int argc, char **argv)
             o.nrun = argc - i - 1;
             o.run = argv + i + 1;
             break;
-        } else if ((rc = opt_value(argc, argv, &i, "--os", &v)) != 0) {
-            if (rc < 0 || strcmp(v, "4.3bsd")) {
-                fprintf(stderr, "spamctl probe: --os takes 4.3bsd\n");
-                return SPAMCTL_EXIT_USAGE;
-            }
-            o.os = v;
         } else if (!strcmp(a, "--no-names")) {
             o.no_names = 1;
         } else if (!strcmp(a, "--json")) {
@@ -428,6 +436,10 @@ int spamctl_cmd_probe(int argc, char **argv)
         return SPAMCTL_EXIT_USAGE;
     one_program:
         fprintf(stderr, "spamctl probe: one program: an argument, -e PROGRAM or -f FILE\n");
+        return SPAMCTL_EXIT_USAGE;
+    }
+    if (o.os && strcmp(o.os, "4.3bsd")) {
+        fprintf(stderr, "spamctl probe: --os takes 4.3bsd\n");
         return SPAMCTL_EXIT_USAGE;
     }
     if (!o.listing && !o.text && !o.file) {
@@ -536,7 +548,6 @@ int spamctl_cmd_top(int argc, char **argv)
     struct popts o = {0};
     const char *hist = NULL;
     for (int i = 1; i < argc; i++) {
-        const char *v;
         int rc;
         if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
             top_usage(stdout);
@@ -545,22 +556,9 @@ int spamctl_cmd_top(int argc, char **argv)
             o.nrun = argc - i - 1;
             o.run = argv + i + 1;
             break;
-        } else if ((rc = opt_value(argc, argv, &i, "--hist", &v)) != 0) {
+        } else if ((rc = value_option(argc, argv, &i, &o, &hist)) != 0) {
             if (rc < 0)
                 goto needs_value;
-            hist = v;
-        } else if ((rc = opt_value(argc, argv, &i, "--os", &v)) != 0) {
-            if (rc < 0)
-                goto needs_value;
-            o.os = v;
-        } else if ((rc = opt_value(argc, argv, &i, "--kernel", &v)) != 0) {
-            if (rc < 0)
-                goto needs_value;
-            o.kernel = v;
-        } else if ((rc = opt_value(argc, argv, &i, "--disk", &v)) != 0) {
-            if (rc < 0)
-                goto needs_value;
-            o.disk = v;
         } else {
             fprintf(stderr, "spamctl top: unknown argument '%s' (try 'spamctl top --help')\n",
                     argv[i]);
