@@ -92,7 +92,7 @@ def main():
           int(m.group(1)) > 0, f"cc's ring: {m.group(0) if m else 'no END line'}, {ring} addresses")
 
     out, ev, fires = probe(spamctl, disk, "ready.bt", work)
-    lines = re.findall(r"^(\S+) \(pid \d+\): (\d+) us of CPU, (\d+) system calls, (\d+) page faults$",
+    lines = re.findall(r"^(.+?) \(pid \d+\): (\d+) us of CPU, (\d+) system calls, (\d+) page faults$",
                        out, re.M)
     check(len(lines) == fires.get("kprobe:exit") and lines,
           f"{len(lines)} ready lines for {fires.get('kprobe:exit')} exits")
