@@ -68,8 +68,8 @@ static char *subst(const struct vasm_image *img, const char *text)
 
 /* Assembles the program at BASE and makes a machine; loads the probes
  * (their @symbols from the program) unless NULL; runs to HALT. */
-static void go(struct run *r, const char *src, const char *probes, int free_mode, int no_tc,
-               uint64_t limit)
+static void go_sliced(struct run *r, const char *src, const char *probes, int free_mode,
+                      int no_tc, uint64_t limit, uint64_t slice)
 {
     memset(r, 0, sizeof *r);
     struct vasm_source s = {"prog.s", src, strlen(src)};
@@ -98,10 +98,28 @@ static void go(struct run *r, const char *src, const char *probes, int free_mode
         if (r->handle < 0)
             fail_msg("load: %s", err);
     }
-    vm_run(r->m, limit ? limit : 50000000);
+    if (slice) { /* as spamctl runs: slices, the mode set before each */
+        uint64_t end = limit ? limit : 50000000;
+        struct vm_stats st;
+        do {
+            vm_get_stats(r->m, &st);
+            if (free_mode)
+                vm_probe_set_free(r->m, 1);
+            vm_run(r->m, st.microcycles + slice < end ? st.microcycles + slice : end);
+            vm_get_stats(r->m, &st);
+        } while (!vm_halted(r->m) && st.microcycles < end);
+    } else {
+        vm_run(r->m, limit ? limit : 50000000);
+    }
     if (!vm_halted(r->m))
         fail_msg("did not halt: %s", vm_stop_reason(r->m));
     vm_get_stats(r->m, &r->st);
+}
+
+static void go(struct run *r, const char *src, const char *probes, int free_mode, int no_tc,
+               uint64_t limit)
+{
+    go_sliced(r, src, probes, free_mode, no_tc, limit, 0);
 }
 
 static void done(struct run *r)
@@ -523,6 +541,19 @@ static void test_sampling_and_pc(void **state)
     uint64_t want = fr.st.microcycles / 1000;
     assert_true(info(&fr, 0).fires + 1 >= want && info(&fr, 0).fires <= want);
     assert_int_equal(info(&tc, 0).fires, info(&plain, 0).fires);
+    /* run in slices with the free mode set again before each (as spamctl
+     * does): the same run, and the trace cache keeps its traces (the
+     * unit's arrival and the load flush it, a mode it is in does not) */
+    struct run sl;
+    go_sliced(&sl, src, probes, 1, 0, 0, 500);
+    assert_int_equal(sl.st.microcycles, fr.st.microcycles);
+    assert_true(sl.st.microcycles > 50 * 500);
+    assert_int_equal(slot(&sl, 0, 0).count, 5000);
+    assert_int_equal(info(&sl, 0).fires, info(&fr, 0).fires);
+    struct vm_tcache_stats ts;
+    vm_tcache_stats(sl.m, &ts);
+    assert_true(ts.flushes <= 2);
+    done(&sl);
     done(&tc);
     done(&plain);
     done(&fr);

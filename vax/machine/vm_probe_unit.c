@@ -1108,8 +1108,10 @@ int vm_probe_ipr_write(struct vax_machine *m, uint32_t n, uint32_t v)
 void vm_prb_set_free(struct vax_machine *m, int on)
 {
     char e[80];
-    if (unit(m, e, sizeof e)) {
-        m->prb->free_mode = on;
+    /* (the traces built so far took SPEV and FRMW as the mode made them:
+     * a change, and only a change, builds them anew) */
+    if (unit(m, e, sizeof e) && m->prb->free_mode != !!on) {
+        m->prb->free_mode = !!on;
         m->prb_epoch++;
     }
 }
