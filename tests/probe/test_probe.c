@@ -209,9 +209,11 @@ static void test_asm_symbols(void **state)
     static const char bad[] = "probe a pc _nosuch\n    exit\n";
     assert_int_equal(prb_asm_syms(bad, sizeof bad - 1, "t", resolve, NULL, &prog, err, sizeof err), -1);
     assert_non_null(strstr(err, "t:1:12: unknown symbol '_nosuch'"));
-    /* without a resolver a name is not a number */
+    /* without a resolver a name is a symbol that cannot be looked up */
     assert_int_equal(as("probe a pc _ipintr\n    exit\n"), -1);
-    assert_non_null(strstr(err, "is not a number"));
+    assert_non_null(strstr(err, "'_ipintr': a symbol, but there is no symbol table"));
+    assert_int_equal(as("probe a pc 12x\n    exit\n"), -1);
+    assert_non_null(strstr(err, "'12x' is not a number"));
 }
 
 /* ---- the image ---- */
@@ -409,6 +411,16 @@ static void test_verify_rejects(void **state)
     refused_prog("needs a body");
     prog.code[0] = (struct prb_insn){.op = PRB_LOOP, .imm = 2, .skip = 2};
     refused_prog("runs past the routine's last");
+    one_probe(PRB_K_PC, 0);
+    prog.nprobes = PRB_MAX_PROBES + 1;
+    refused_prog("too many probes, maps or instructions");
+    one_probe(PRB_K_PC, 0);
+    prog.nmaps = 1;
+    prog.map[0].kind = PRB_M_COUNT;
+    prog.map[0].keys = PRB_MAX_KEYS + 1;
+    refused_prog("keys (1 to");
+    refused("probe a pc 1\n    ldi p14, 1\n    ldi p15, 1\n    rec 1, p14, 3\n    exit\n",
+            "a record of 3 values from p14");
 }
 
 static void test_cost(void **state)

@@ -819,17 +819,7 @@ int vm_prb_load(struct vax_machine *m, const struct prb_program *prog, char *err
     struct prb_checked c;
     struct prb_reject why;
     if (prb_verify(prog, &c, &why)) {
-        char where[80] = "";
-        if (why.probe >= 0)
-            snprintf(where, sizeof where, "probe %s: ", prog->probe_name[why.probe][0]
-                                                            ? prog->probe_name[why.probe]
-                                                            : "");
-        if (why.probe >= 0 && !prog->probe_name[why.probe][0])
-            snprintf(where, sizeof where, "probe %d: ", why.probe);
-        if (why.line)
-            snprintf(err, errlen, "line %u: %s%s", why.line, where, why.msg);
-        else
-            snprintf(err, errlen, "%s%s", where, why.msg);
+        prb_reject_text(prog, &why, err, errlen);
         return -1;
     }
     int rc = -1;

@@ -150,6 +150,9 @@ static int number(struct asmst *a, const struct tok *t, unsigned nt, unsigned *i
         *out = x;
         return 0;
     }
+    if (!a->resolve && !neg && (isalpha((unsigned char)s[0]) || s[0] == '_'))
+        return fail(a, t[*i].col, "'%s': a symbol, but there is no symbol table (numbers only)",
+                    s);
     if (!isdigit((unsigned char)s[0]) || *end || errno)
         return fail(a, t[*i].col, "'%s' is not a number", s);
     if (v > 0xFFFFFFFFull + (neg ? 1 : 0))

@@ -399,3 +399,19 @@ void prb_checked_free(struct prb_checked *c)
     c->code = NULL;
     c->ncode = 0;
 }
+
+void prb_reject_text(const struct prb_program *p, const struct prb_reject *why, char *buf,
+                     size_t len)
+{
+    char where[PRB_NAME + 24] = "";
+    if (why->probe >= 0 && (unsigned)why->probe < PRB_MAX_PROBES) {
+        if (p->probe_name[why->probe][0])
+            snprintf(where, sizeof where, "probe %s: ", p->probe_name[why->probe]);
+        else
+            snprintf(where, sizeof where, "probe %d: ", why->probe);
+    }
+    if (why->line)
+        snprintf(buf, len, "line %u: %s%s", why->line, where, why->msg);
+    else
+        snprintf(buf, len, "%s%s", where, why->msg);
+}
