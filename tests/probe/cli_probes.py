@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """spamctl run --probes end to end (issue 30) on progs/fact_chmk.s.
 
-usage: cli_probes.py VASM SPAMCTL PROGDIR WORKDIR
+usage: cli_probes.py VASM SPAMCTL PROGDIR WORKDIR GUEST_KERNEL
 
 A PC probe at fact's entry watches its return; the return probe counts
 and sums the durations by the argument and writes a record (tag 5).  The
@@ -22,7 +22,9 @@ free under --tcache-check, and with the probes loaded part-way
    babeltrace2 and the Chrome export carry the 250 records;
  - a program loaded at a microcycle fires only after it;
  - bad probe files (syntax, a refusal, a symbol with no symbol table, a
-   missing file, a bad --probes-at) exit 1 with one line and no trace.
+   missing file, a bad --probes-at) exit 1 with one line and no trace;
+ - a routine's `note 1` (exit()) ends a run of the bundled guest at the
+   end of the slice it came in.
 """
 import json
 import os
@@ -80,9 +82,9 @@ def without_probe_records(recs):
 
 
 def main():
-    if len(sys.argv) != 5:
+    if len(sys.argv) != 6:
         sys.exit(__doc__)
-    vasm, spamctl, progdir, work = sys.argv[1:]
+    vasm, spamctl, progdir, work, kernel = sys.argv[1:]
     shutil.rmtree(work, ignore_errors=True)
     os.makedirs(work)
     src = os.path.join(progdir, "fact_chmk.s")
@@ -240,6 +242,17 @@ def main():
                         "soon:" + prb], capture_output=True, text=True)
     check(p.returncode == 2 and "CYCLES:FILE expected" in p.stderr,
           f"--probes-at soon:FILE: exit {p.returncode} (usage), {p.stderr.strip()}")
+    # note 1: the run ends
+    nprb = os.path.join(work, "note.prb")
+    open(nprb, "w").write("probe s sample 100000\n    note 1\n    exit\n")
+    p = subprocess.run([spamctl, "run", "--raw", kernel, "--load-at", "0", "--start", "0",
+                        "--memory", "8", "--console-in", "", "--console-out", os.devnull,
+                        "--max-cycles", "5000000", "--probes", nprb],
+                       capture_output=True, text=True)
+    m = re.search(r"; (\d+) microcycles", p.stdout)
+    check(p.returncode == 0 and p.stdout.startswith("stopped: a probe's exit()") and m and
+          100000 <= int(m.group(1)) < 5000000,
+          f"note 1 ends the run: exit {p.returncode}, {p.stdout.splitlines()[:1]}")
     print("cli-probes: " + ("%d failed" % len(fails) if fails else "all passed"))
     sys.exit(1 if fails else 0)
 

@@ -169,6 +169,18 @@ static void test_asm_errors(void **state)
     asm_err("probe a pc 1\n    exit\nprobe a pc 2\n    exit\n", "t:3:7:", "defined twice");
     asm_err("map m count keys 0\n", "t:1:18:", "out of range");
     asm_err("map m lhist\n", "t:1:7:", "needs 'lhist MIN STEP BUCKETS'");
+    asm_err("map m lhist 0 4\n", "t:1:15:", "a number is missing");
+    {
+        /* PROBES.md's form: the three numbers right after the kind */
+        static struct prb_program q;
+        static const char t2[] = "map m lhist -3 4 16 keys 2\nprobe a pc 1\n    exit\n";
+        char e2[200];
+        assert_int_equal(prb_asm(t2, sizeof t2 - 1, "t", &q, e2, sizeof e2), 0);
+        assert_int_equal(q.map[0].lmin, -3);
+        assert_int_equal(q.map[0].lstep, 4);
+        assert_int_equal(q.map[0].lbuckets, 16);
+        assert_int_equal(q.map[0].keys, 2);
+    }
     asm_err("    exit\n", "t:1:5:", "before the first probe");
     asm_err("probe a pc 1\n    loop 2\n    exit\n", "t:", "no endloop");
     asm_err("probe a pc 1\n    ldi p0, 0x100000000\n    exit\n", "t:2:13:", "does not fit");

@@ -364,8 +364,12 @@ static int map_line(struct asmst *a, const struct tok *t, unsigned nt)
     d->keys = 1;
     unsigned i = 3;
     int64_t v;
+    /* map NAME lhist MIN STEP BUCKETS ... (PROBES.md), or the option's
+     * form: map NAME lhist ... lhist MIN STEP BUCKETS */
+    int direct = kind == PRB_M_LHIST && i < nt && !eq(t[i].s, "keys") && !eq(t[i].s, "lhist");
     while (i < nt) {
-        const struct tok *k = &t[i++];
+        const struct tok *k = direct ? &t[i - 1] : &t[i++];
+        direct = 0;
         if (eq(k->s, "keys")) {
             if (number(a, t, nt, &i, 1, PRB_MAX_KEYS, &v))
                 return -1;
