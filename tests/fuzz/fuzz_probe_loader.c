@@ -214,6 +214,7 @@ static void build(struct bytes *b, struct prb_program *p)
     if (at > PRB_MAX_CODE)
         at = PRB_MAX_CODE;
     p->ncode = at;
+    int raw = take(b, 1) % 8 == 0;
     for (unsigned k = 0; k < p->ncode; k++) {
         struct prb_insn *in = &p->code[k];
         uint32_t w = take(b, 4);
@@ -228,13 +229,66 @@ static void build(struct bytes *b, struct prb_program *p)
                 : how == 2 ? take(b, 4)
                            : (w & 3) % 4;
         in->skip = (w >> 8 & 3);
-        if (in->op == PRB_REC)
-            in->size = (uint8_t)(w & 7);
-        if (in->op == PRB_LOOP) {
+        if (raw)
+            continue; /* one program in eight as the bytes say */
+        /* the rest in the form the verifier asks (fields it does not use
+         * zero, registers mostly p0-p3, indexes that exist), so that
+         * most programs reach the machine */
+        in->a &= 3;
+        in->b &= 3;
+        unsigned nm = p->nmaps ? p->nmaps : 1;
+        switch (prb_form(in->op)) {
+        case PRB_F_NONE: in->a = in->b = in->size = 0; in->imm = in->skip = 0; break;
+        case PRB_F_RI: in->b = in->size = 0; in->skip = 0; break;
+        case PRB_F_RR: in->size = 0; in->imm = in->skip = 0; break;
+        case PRB_F_CTX:
+            in->b = in->size = 0;
+            in->skip = 0;
+            in->imm = (w & 0xFF) % (PRB_C_LAST + 1);
+            break;
+        case PRB_F_MEM: in->skip = 0; in->imm = (uint32_t)((int32_t)(w & 0xFF) - 128); break;
+        case PRB_F_ABS:
+            in->b = 0;
+            in->skip = 0;
+            in->imm = w & 1 ? BASE + (w & 0x3FC) : in->imm;
+            break;
+        case PRB_F_REC:
+            in->b = 0;
+            in->skip = 0;
+            in->imm &= 0xFF;
+            in->size = (uint8_t)(w & 3);
+            break;
+        case PRB_F_AGG: case PRB_F_LDM: case PRB_F_STM:
+            in->size = 0;
+            in->skip = 0;
+            in->imm = (w & 0xFF) % nm;
+            break;
+        case PRB_F_WATCH: in->b = in->size = 0; in->skip = 0; in->imm = (w & 0xFF) % p->nprobes; break;
+        case PRB_F_PROBE:
+            in->a = in->b = in->size = 0;
+            in->skip = 0;
+            in->imm = (w & 0xFF) % p->nprobes;
+            break;
+        case PRB_F_NOTE: in->a = in->b = in->size = 0; in->skip = 0; in->imm = 1 + (w & 0xFF) % 255; break;
+        case PRB_F_JMP: in->a = in->b = in->size = 0; in->imm = 0; break;
+        case PRB_F_BRR: in->size = 0; in->imm = 0; break;
+        case PRB_F_BRI: in->b = in->size = 0; break;
+        case PRB_F_LOOP:
+            in->a = in->b = in->size = 0;
             in->imm = 1 + (w & 7);
             in->skip = 1 + (w >> 3 & 3);
+            break;
+        default: break;
         }
     }
+    /* registers written before they are read, mostly: a routine's first
+     * instructions load p0-p3 */
+    for (unsigned i = 0; i < p->nprobes; i++)
+        if (take(b, 1) % 4)
+            for (unsigned k = 0; k < 4 && k + 1u < p->probe[i].len; k++)
+                if (p->probe[i].code + k < p->ncode)
+                    p->code[p->probe[i].code + k] =
+                        (struct prb_insn){.op = PRB_LDI, .a = (uint8_t)k, .imm = take(b, 1)};
     /* each routine ends with EXIT, mostly (the verifier's rule) */
     for (unsigned i = 0; i < p->nprobes; i++) {
         unsigned last = p->probe[i].code + p->probe[i].len - 1u;

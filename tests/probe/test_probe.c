@@ -95,7 +95,7 @@ static const char sample[] =
     "    tron\n"
     "    troff\n"
     "    exit\n"
-    "probe tick sample 12500 prog 0x10013\n"
+    "probe tick sample 12500 prog 0x10013 uid 3 ipl 0 20\n"
     "    ctx p0, pc\n"
     "    jmp end\n"
     "    ldi p0, 1\n"
@@ -115,6 +115,10 @@ static void test_asm_roundtrip(void **state)
     assert_int_equal(prog.probe[0].budget, 3000);
     assert_int_equal(prog.probe[2].mask, 0xF000);
     assert_int_equal(prog.probe[2].flags, PRB_PF_DISARMED | PRB_PF_PID);
+    assert_int_equal(prog.probe[3].flags, PRB_PF_PROG | PRB_PF_UID | PRB_PF_IPL);
+    assert_int_equal(prog.probe[3].uid, 3);
+    assert_int_equal(prog.probe[3].ipl_lo, 0);
+    assert_int_equal(prog.probe[3].ipl_hi, 20);
     assert_int_equal(prog.map[2].lmin, -10);
     assert_int_equal(prog.map[2].lbuckets, 20);
     /* watch names the ret probe, agg the map, arm a later probe */
@@ -330,6 +334,20 @@ static void test_verify_rejects(void **state)
     one_probe(PRB_K_PC, 0);
     prog.probe[0].pid = 3;
     refused_prog("pid without");
+    one_probe(PRB_K_PC, 0);
+    prog.probe[0].uid = 3;
+    refused_prog("a uid without the uid filter flag");
+    one_probe(PRB_K_PC, 0);
+    prog.probe[0].ipl_hi = 3;
+    refused_prog("an IPL range without the IPL filter flag");
+    one_probe(PRB_K_PC, 0);
+    prog.probe[0].flags = PRB_PF_IPL;
+    prog.probe[0].ipl_lo = 5;
+    prog.probe[0].ipl_hi = 4;
+    refused_prog("IPL range 5-4");
+    prog.probe[0].ipl_lo = 5;
+    prog.probe[0].ipl_hi = 32;
+    refused_prog("IPL range 5-32");
     one_probe(PRB_K_PC, 0);
     prog.probe[0].prog = 3;
     refused_prog("program without");

@@ -492,6 +492,15 @@ static void test_events(void **state)
         "    ctx p2, uid\n    ldi p3, 1\n    agg who, p3, p2\n"
         "    ctx p2, prog\n    ldi p3, 2\n    agg who, p3, p2\n"
         "    exit\n"
+        "map f count keys 4\n"
+        "probe uidok event 0x3000 mask 0xF000 uid 0x1234\n"   /* the process's uid */
+        "    ldi p0, 0\n    agg f, p0, p0\n    exit\n"
+        "probe uidno event 0x3000 mask 0xF000 uid 0x1235\n"
+        "    ldi p0, 1\n    agg f, p0, p0\n    exit\n"
+        "probe iplok event 0x3000 mask 0xF000 ipl 0 0\n"   /* CHMK keeps IPL 0 */
+        "    ldi p0, 2\n    agg f, p0, p0\n    exit\n"
+        "probe iplno event 0x3000 mask 0xF000 ipl 1 31\n"
+        "    ldi p0, 3\n    agg f, p0, p0\n    exit\n"
         "probe u sample 1000 modes user\n"
         "    ctx p0, psl\n    shri p0, 24\n    andi p0, 3\n    ldi p1, 0\n"
         "    beqi p0, 3, ok\n    addi p1, 1\nok:\n    agg um, p1, p1\n    exit\n";
@@ -510,6 +519,13 @@ static void test_events(void **state)
         assert_int_equal(slot(&r, 1, 2).sum, 2 * (int64_t)(0x0305u << 16 | 0xabcd));
         /* the mode filter: the user-mode samples only (key 0) */
         assert_int_equal(slot(&r, 2, 1).count, 0);
+        /* the uid and IPL filters: both CHMKs pass the right ones only */
+        assert_int_equal(slot(&r, 3, 0).count, 2);
+        assert_int_equal(slot(&r, 3, 1).count, 0);
+        assert_int_equal(slot(&r, 3, 2).count, 2);
+        assert_int_equal(slot(&r, 3, 3).count, 0);
+        assert_int_equal(info(&r, 2).filtered, 2);
+        assert_int_equal(info(&r, 4).filtered, 2);
         done(&r);
     }
 }

@@ -134,6 +134,13 @@ static int filters_pass(const struct vax_machine *m, const struct slot *s)
         return 0;
     if ((s->d.flags & PRB_PF_PROG) && p->progid != s->d.prog)
         return 0;
+    if ((s->d.flags & PRB_PF_UID) && p->uid != s->d.uid)
+        return 0;
+    if (s->d.flags & PRB_PF_IPL) {
+        unsigned ipl = (m->psl >> 16) & 31;
+        if (ipl < s->d.ipl_lo || ipl > s->d.ipl_hi)
+            return 0;
+    }
     if (s->d.modes && !(s->d.modes & (1u << ((m->psl >> 24) & 3))))
         return 0;
     return 1;

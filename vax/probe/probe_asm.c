@@ -315,6 +315,19 @@ static int probe_line(struct asmst *a, const struct tok *t, unsigned nt)
                 return -1;
             d->prog = (uint32_t)v;
             d->flags |= PRB_PF_PROG;
+        } else if (eq(k->s, "uid")) {
+            if (number(a, t, nt, &i, 0, 0xFFFF, &v))
+                return -1;
+            d->uid = (uint16_t)v;
+            d->flags |= PRB_PF_UID;
+        } else if (eq(k->s, "ipl")) {
+            if (number(a, t, nt, &i, 0, 31, &v))
+                return -1;
+            d->ipl_lo = (uint8_t)v;
+            if (number(a, t, nt, &i, 0, 31, &v))
+                return -1;
+            d->ipl_hi = (uint8_t)v;
+            d->flags |= PRB_PF_IPL;
         } else if (eq(k->s, "budget")) {
             if (number(a, t, nt, &i, 1, PRB_MAX_BUDGET, &v))
                 return -1;
@@ -687,6 +700,10 @@ int prb_disasm(const struct prb_program *p, FILE *f)
             fprintf(f, " pid %u", d->pid);
         if (d->flags & PRB_PF_PROG)
             fprintf(f, " prog 0x%x", d->prog);
+        if (d->flags & PRB_PF_UID)
+            fprintf(f, " uid %u", d->uid);
+        if (d->flags & PRB_PF_IPL)
+            fprintf(f, " ipl %u %u", d->ipl_lo, d->ipl_hi);
         if (d->modes) {
             char b[40];
             fprintf(f, " modes %s", mode_list(d->modes, b));
