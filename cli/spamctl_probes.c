@@ -18,6 +18,7 @@
 #include "vax/machine/vm_probe.h"
 #include "vax/probe/probe_asm.h"
 #include "vax/probe/probe_install.h"
+#include "vax/probe/probe_verify.h"
 
 /* A whole file (a text, or a kernel image): its bytes, NUL after them,
  * or NULL with the message printed. */
@@ -274,8 +275,23 @@ int probes_prepare(struct probes_opts *o)
         char err[300];
         if (!o->prog[i] || prb_asm_syms(text, len, o->file[i], s.ok ? resolve : NULL, &s,
                                         o->prog[i], err, sizeof err)) {
-            fprintf(stderr, "spamctl run: %s\n", o->prog[i] ? err : "out of memory");
+            fprintf(stderr, "spamctl run: %s%s\n", o->prog[i] ? err : "out of memory",
+                    o->prog[i] && strstr(err, "no symbol table")
+                        ? " (--probe-kernel FILE, or a disk on rp0 with /vmunix)"
+                        : "");
             rc = -1;
+        } else {
+            /* the machine verifies again when it loads the program; this
+             * refuses it before any output is made */
+            struct prb_checked c;
+            struct prb_reject why;
+            if (prb_verify(o->prog[i], &c, &why) == 0) {
+                prb_checked_free(&c);
+            } else {
+                prb_reject_text(o->prog[i], &why, err, sizeof err);
+                fprintf(stderr, "spamctl run: %s: refused: %s\n", o->file[i], err);
+                rc = -1;
+            }
         }
         free(text);
         o->handle[i] = -1;

@@ -211,7 +211,10 @@ static void test_spam_opcodes(void **state)
         {0, "fd 03", 2, "disable", 0},
         {0, "fd 04", 2, "readbuf", 0},
         {0, "fd 05", 2, "setptrs", 0},
-        {0, "fd 06", 1, ".byte\t0xfd", 0},
+        {0, "fd 06", 2, "prbload", 0}, /* the probe unit's (PROBES.md) */
+        {0, "fd 07", 2, "prbctl", 0},
+        {0, "fd 08", 2, "prbread", 0},
+        {0, "fd 09", 1, ".byte\t0xfd", 0},
         {0, "fd 7d 50 52", 4, "movo\t%r0,%r2", 0}, /* the FD page's own opcodes */
         {0, "fd", 1, ".byte\t0xfd", 0},          /* truncated */
     };
@@ -228,7 +231,7 @@ static void test_reserved_opcodes(void **state)
     (void)state;
     static const char *const rsvd[] = {"57", "59", "5a", "5b", "77", "fe",
                                        "ff", "ff fd 50", "ff fe 50",
-                                       "fd 06 50", "fd 31 50", "fd 34 50",
+                                       "fd 09 50", "fd 31 50", "fd 34 50",
                                        "fd 57 50", "fd 77 50", "fd 7b 50",
                                        "fd 80 50", "fd 97 50", "fd 9a 50",
                                        "fd f5 50", "fd f8 50", "fd fd 50",

@@ -95,7 +95,7 @@ static const char sample[] =
     "    tron\n"
     "    troff\n"
     "    exit\n"
-    "probe tick sample 12500 prog 0x10013\n"
+    "probe tick sample 12500 prog 0x10013 uid 3 ipl 0 20\n"
     "    ctx p0, pc\n"
     "    jmp end\n"
     "    ldi p0, 1\n"
@@ -115,6 +115,10 @@ static void test_asm_roundtrip(void **state)
     assert_int_equal(prog.probe[0].budget, 3000);
     assert_int_equal(prog.probe[2].mask, 0xF000);
     assert_int_equal(prog.probe[2].flags, PRB_PF_DISARMED | PRB_PF_PID);
+    assert_int_equal(prog.probe[3].flags, PRB_PF_PROG | PRB_PF_UID | PRB_PF_IPL);
+    assert_int_equal(prog.probe[3].uid, 3);
+    assert_int_equal(prog.probe[3].ipl_lo, 0);
+    assert_int_equal(prog.probe[3].ipl_hi, 20);
     assert_int_equal(prog.map[2].lmin, -10);
     assert_int_equal(prog.map[2].lbuckets, 20);
     /* watch names the ret probe, agg the map, arm a later probe */
@@ -169,6 +173,18 @@ static void test_asm_errors(void **state)
     asm_err("probe a pc 1\n    exit\nprobe a pc 2\n    exit\n", "t:3:7:", "defined twice");
     asm_err("map m count keys 0\n", "t:1:18:", "out of range");
     asm_err("map m lhist\n", "t:1:7:", "needs 'lhist MIN STEP BUCKETS'");
+    asm_err("map m lhist 0 4\n", "t:1:15:", "a number is missing");
+    {
+        /* PROBES.md's form: the three numbers right after the kind */
+        static struct prb_program q;
+        static const char t2[] = "map m lhist -3 4 16 keys 2\nprobe a pc 1\n    exit\n";
+        char e2[200];
+        assert_int_equal(prb_asm(t2, sizeof t2 - 1, "t", &q, e2, sizeof e2), 0);
+        assert_int_equal(q.map[0].lmin, -3);
+        assert_int_equal(q.map[0].lstep, 4);
+        assert_int_equal(q.map[0].lbuckets, 16);
+        assert_int_equal(q.map[0].keys, 2);
+    }
     asm_err("    exit\n", "t:1:5:", "before the first probe");
     asm_err("probe a pc 1\n    loop 2\n    exit\n", "t:", "no endloop");
     asm_err("probe a pc 1\n    ldi p0, 0x100000000\n    exit\n", "t:2:13:", "does not fit");
@@ -209,9 +225,11 @@ static void test_asm_symbols(void **state)
     static const char bad[] = "probe a pc _nosuch\n    exit\n";
     assert_int_equal(prb_asm_syms(bad, sizeof bad - 1, "t", resolve, NULL, &prog, err, sizeof err), -1);
     assert_non_null(strstr(err, "t:1:12: unknown symbol '_nosuch'"));
-    /* without a resolver a name is not a number */
+    /* without a resolver a name is a symbol that cannot be looked up */
     assert_int_equal(as("probe a pc _ipintr\n    exit\n"), -1);
-    assert_non_null(strstr(err, "is not a number"));
+    assert_non_null(strstr(err, "'_ipintr': a symbol, but there is no symbol table"));
+    assert_int_equal(as("probe a pc 12x\n    exit\n"), -1);
+    assert_non_null(strstr(err, "'12x' is not a number"));
 }
 
 /* ---- the image ---- */
@@ -317,6 +335,20 @@ static void test_verify_rejects(void **state)
     prog.probe[0].pid = 3;
     refused_prog("pid without");
     one_probe(PRB_K_PC, 0);
+    prog.probe[0].uid = 3;
+    refused_prog("a uid without the uid filter flag");
+    one_probe(PRB_K_PC, 0);
+    prog.probe[0].ipl_hi = 3;
+    refused_prog("an IPL range without the IPL filter flag");
+    one_probe(PRB_K_PC, 0);
+    prog.probe[0].flags = PRB_PF_IPL;
+    prog.probe[0].ipl_lo = 5;
+    prog.probe[0].ipl_hi = 4;
+    refused_prog("IPL range 5-4");
+    prog.probe[0].ipl_lo = 5;
+    prog.probe[0].ipl_hi = 32;
+    refused_prog("IPL range 5-32");
+    one_probe(PRB_K_PC, 0);
     prog.probe[0].prog = 3;
     refused_prog("program without");
     one_probe(PRB_K_PC, 0);
@@ -409,6 +441,16 @@ static void test_verify_rejects(void **state)
     refused_prog("needs a body");
     prog.code[0] = (struct prb_insn){.op = PRB_LOOP, .imm = 2, .skip = 2};
     refused_prog("runs past the routine's last");
+    one_probe(PRB_K_PC, 0);
+    prog.nprobes = PRB_MAX_PROBES + 1;
+    refused_prog("too many probes, maps or instructions");
+    one_probe(PRB_K_PC, 0);
+    prog.nmaps = 1;
+    prog.map[0].kind = PRB_M_COUNT;
+    prog.map[0].keys = PRB_MAX_KEYS + 1;
+    refused_prog("keys (1 to");
+    refused("probe a pc 1\n    ldi p14, 1\n    ldi p15, 1\n    rec 1, p14, 3\n    exit\n",
+            "a record of 3 values from p14");
 }
 
 static void test_cost(void **state)

@@ -68,8 +68,8 @@ static char *subst(const struct vasm_image *img, const char *text)
 
 /* Assembles the program at BASE and makes a machine; loads the probes
  * (their @symbols from the program) unless NULL; runs to HALT. */
-static void go(struct run *r, const char *src, const char *probes, int free_mode, int no_tc,
-               uint64_t limit)
+static void go_sliced(struct run *r, const char *src, const char *probes, int free_mode,
+                      int no_tc, uint64_t limit, uint64_t slice)
 {
     memset(r, 0, sizeof *r);
     struct vasm_source s = {"prog.s", src, strlen(src)};
@@ -98,10 +98,28 @@ static void go(struct run *r, const char *src, const char *probes, int free_mode
         if (r->handle < 0)
             fail_msg("load: %s", err);
     }
-    vm_run(r->m, limit ? limit : 50000000);
+    if (slice) { /* as spamctl runs: slices, the mode set before each */
+        uint64_t end = limit ? limit : 50000000;
+        struct vm_stats st;
+        do {
+            vm_get_stats(r->m, &st);
+            if (free_mode)
+                vm_probe_set_free(r->m, 1);
+            vm_run(r->m, st.microcycles + slice < end ? st.microcycles + slice : end);
+            vm_get_stats(r->m, &st);
+        } while (!vm_halted(r->m) && st.microcycles < end);
+    } else {
+        vm_run(r->m, limit ? limit : 50000000);
+    }
     if (!vm_halted(r->m))
         fail_msg("did not halt: %s", vm_stop_reason(r->m));
     vm_get_stats(r->m, &r->st);
+}
+
+static void go(struct run *r, const char *src, const char *probes, int free_mode, int no_tc,
+               uint64_t limit)
+{
+    go_sliced(r, src, probes, free_mode, no_tc, limit, 0);
 }
 
 static void done(struct run *r)
@@ -474,6 +492,15 @@ static void test_events(void **state)
         "    ctx p2, uid\n    ldi p3, 1\n    agg who, p3, p2\n"
         "    ctx p2, prog\n    ldi p3, 2\n    agg who, p3, p2\n"
         "    exit\n"
+        "map f count keys 4\n"
+        "probe uidok event 0x3000 mask 0xF000 uid 0x1234\n"   /* the process's uid */
+        "    ldi p0, 0\n    agg f, p0, p0\n    exit\n"
+        "probe uidno event 0x3000 mask 0xF000 uid 0x1235\n"
+        "    ldi p0, 1\n    agg f, p0, p0\n    exit\n"
+        "probe iplok event 0x3000 mask 0xF000 ipl 0 0\n"   /* CHMK keeps IPL 0 */
+        "    ldi p0, 2\n    agg f, p0, p0\n    exit\n"
+        "probe iplno event 0x3000 mask 0xF000 ipl 1 31\n"
+        "    ldi p0, 3\n    agg f, p0, p0\n    exit\n"
         "probe u sample 1000 modes user\n"
         "    ctx p0, psl\n    shri p0, 24\n    andi p0, 3\n    ldi p1, 0\n"
         "    beqi p0, 3, ok\n    addi p1, 1\nok:\n    agg um, p1, p1\n    exit\n";
@@ -492,6 +519,13 @@ static void test_events(void **state)
         assert_int_equal(slot(&r, 1, 2).sum, 2 * (int64_t)(0x0305u << 16 | 0xabcd));
         /* the mode filter: the user-mode samples only (key 0) */
         assert_int_equal(slot(&r, 2, 1).count, 0);
+        /* the uid and IPL filters: both CHMKs pass the right ones only */
+        assert_int_equal(slot(&r, 3, 0).count, 2);
+        assert_int_equal(slot(&r, 3, 1).count, 0);
+        assert_int_equal(slot(&r, 3, 2).count, 2);
+        assert_int_equal(slot(&r, 3, 3).count, 0);
+        assert_int_equal(info(&r, 2).filtered, 2);
+        assert_int_equal(info(&r, 4).filtered, 2);
         done(&r);
     }
 }
@@ -523,6 +557,19 @@ static void test_sampling_and_pc(void **state)
     uint64_t want = fr.st.microcycles / 1000;
     assert_true(info(&fr, 0).fires + 1 >= want && info(&fr, 0).fires <= want);
     assert_int_equal(info(&tc, 0).fires, info(&plain, 0).fires);
+    /* run in slices with the free mode set again before each (as spamctl
+     * does): the same run, and the trace cache keeps its traces (the
+     * unit's arrival and the load flush it, a mode it is in does not) */
+    struct run sl;
+    go_sliced(&sl, src, probes, 1, 0, 0, 500);
+    assert_int_equal(sl.st.microcycles, fr.st.microcycles);
+    assert_true(sl.st.microcycles > 50 * 500);
+    assert_int_equal(slot(&sl, 0, 0).count, 5000);
+    assert_int_equal(info(&sl, 0).fires, info(&fr, 0).fires);
+    struct vm_tcache_stats ts;
+    vm_tcache_stats(sl.m, &ts);
+    assert_true(ts.flushes <= 2);
+    done(&sl);
     done(&tc);
     done(&plain);
     done(&fr);

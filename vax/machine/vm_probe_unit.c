@@ -134,6 +134,13 @@ static int filters_pass(const struct vax_machine *m, const struct slot *s)
         return 0;
     if ((s->d.flags & PRB_PF_PROG) && p->progid != s->d.prog)
         return 0;
+    if ((s->d.flags & PRB_PF_UID) && p->uid != s->d.uid)
+        return 0;
+    if (s->d.flags & PRB_PF_IPL) {
+        unsigned ipl = (m->psl >> 16) & 31;
+        if (ipl < s->d.ipl_lo || ipl > s->d.ipl_hi)
+            return 0;
+    }
     if (s->d.modes && !(s->d.modes & (1u << ((m->psl >> 24) & 3))))
         return 0;
     return 1;
@@ -819,17 +826,7 @@ int vm_prb_load(struct vax_machine *m, const struct prb_program *prog, char *err
     struct prb_checked c;
     struct prb_reject why;
     if (prb_verify(prog, &c, &why)) {
-        char where[80] = "";
-        if (why.probe >= 0)
-            snprintf(where, sizeof where, "probe %s: ", prog->probe_name[why.probe][0]
-                                                            ? prog->probe_name[why.probe]
-                                                            : "");
-        if (why.probe >= 0 && !prog->probe_name[why.probe][0])
-            snprintf(where, sizeof where, "probe %d: ", why.probe);
-        if (why.line)
-            snprintf(err, errlen, "line %u: %s%s", why.line, where, why.msg);
-        else
-            snprintf(err, errlen, "%s%s", where, why.msg);
+        prb_reject_text(prog, &why, err, errlen);
         return -1;
     }
     int rc = -1;
@@ -1108,8 +1105,10 @@ int vm_probe_ipr_write(struct vax_machine *m, uint32_t n, uint32_t v)
 void vm_prb_set_free(struct vax_machine *m, int on)
 {
     char e[80];
-    if (unit(m, e, sizeof e)) {
-        m->prb->free_mode = on;
+    /* (the traces built so far took SPEV and FRMW as the mode made them:
+     * a change, and only a change, builds them anew) */
+    if (unit(m, e, sizeof e) && m->prb->free_mode != !!on) {
+        m->prb->free_mode = !!on;
         m->prb_epoch++;
     }
 }

@@ -150,6 +150,9 @@ static int number(struct asmst *a, const struct tok *t, unsigned nt, unsigned *i
         *out = x;
         return 0;
     }
+    if (!a->resolve && !neg && (isalpha((unsigned char)s[0]) || s[0] == '_'))
+        return fail(a, t[*i].col, "'%s': a symbol, but there is no symbol table (numbers only)",
+                    s);
     if (!isdigit((unsigned char)s[0]) || *end || errno)
         return fail(a, t[*i].col, "'%s' is not a number", s);
     if (v > 0xFFFFFFFFull + (neg ? 1 : 0))
@@ -312,6 +315,19 @@ static int probe_line(struct asmst *a, const struct tok *t, unsigned nt)
                 return -1;
             d->prog = (uint32_t)v;
             d->flags |= PRB_PF_PROG;
+        } else if (eq(k->s, "uid")) {
+            if (number(a, t, nt, &i, 0, 0xFFFF, &v))
+                return -1;
+            d->uid = (uint16_t)v;
+            d->flags |= PRB_PF_UID;
+        } else if (eq(k->s, "ipl")) {
+            if (number(a, t, nt, &i, 0, 31, &v))
+                return -1;
+            d->ipl_lo = (uint8_t)v;
+            if (number(a, t, nt, &i, 0, 31, &v))
+                return -1;
+            d->ipl_hi = (uint8_t)v;
+            d->flags |= PRB_PF_IPL;
         } else if (eq(k->s, "budget")) {
             if (number(a, t, nt, &i, 1, PRB_MAX_BUDGET, &v))
                 return -1;
@@ -361,8 +377,12 @@ static int map_line(struct asmst *a, const struct tok *t, unsigned nt)
     d->keys = 1;
     unsigned i = 3;
     int64_t v;
+    /* map NAME lhist MIN STEP BUCKETS ... (PROBES.md), or the option's
+     * form: map NAME lhist ... lhist MIN STEP BUCKETS */
+    int direct = kind == PRB_M_LHIST && i < nt && !eq(t[i].s, "keys") && !eq(t[i].s, "lhist");
     while (i < nt) {
-        const struct tok *k = &t[i++];
+        const struct tok *k = direct ? &t[i - 1] : &t[i++];
+        direct = 0;
         if (eq(k->s, "keys")) {
             if (number(a, t, nt, &i, 1, PRB_MAX_KEYS, &v))
                 return -1;
@@ -680,6 +700,10 @@ int prb_disasm(const struct prb_program *p, FILE *f)
             fprintf(f, " pid %u", d->pid);
         if (d->flags & PRB_PF_PROG)
             fprintf(f, " prog 0x%x", d->prog);
+        if (d->flags & PRB_PF_UID)
+            fprintf(f, " uid %u", d->uid);
+        if (d->flags & PRB_PF_IPL)
+            fprintf(f, " ipl %u %u", d->ipl_lo, d->ipl_hi);
         if (d->modes) {
             char b[40];
             fprintf(f, " modes %s", mode_list(d->modes, b));

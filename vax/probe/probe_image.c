@@ -32,6 +32,9 @@ void prb_image_encode(const struct prb_program *p, uint8_t *out)
         le_put32(q + 20, d->budget);
         le_put16(q + 24, d->code);
         le_put16(q + 26, d->len);
+        le_put16(q + 28, d->uid);
+        q[30] = d->ipl_lo;
+        q[31] = d->ipl_hi;
     }
     for (unsigned i = 0; i < p->nmaps; i++, q += PRB_IMAGE_MAP) {
         const struct prb_map_desc *d = &p->map[i];
@@ -99,7 +102,7 @@ int prb_image_decode(const uint8_t *in, size_t len, struct prb_program *p, char 
     const uint8_t *q = in + PRB_IMAGE_HEADER;
     for (unsigned i = 0; i < p->nprobes; i++, q += PRB_IMAGE_PROBE) {
         struct prb_probe_desc *d = &p->probe[i];
-        if (q[3] || !zeros(q + 28, 4)) {
+        if (q[3]) {
             snprintf(err, errlen, "probe %u: reserved bytes not zero", i);
             return -1;
         }
@@ -113,6 +116,9 @@ int prb_image_decode(const uint8_t *in, size_t len, struct prb_program *p, char 
         d->budget = le_get32(q + 20);
         d->code = (uint16_t)le_get16(q + 24);
         d->len = (uint16_t)le_get16(q + 26);
+        d->uid = (uint16_t)le_get16(q + 28);
+        d->ipl_lo = q[30];
+        d->ipl_hi = q[31];
     }
     for (unsigned i = 0; i < p->nmaps; i++, q += PRB_IMAGE_MAP) {
         struct prb_map_desc *d = &p->map[i];

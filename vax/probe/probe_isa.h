@@ -96,12 +96,16 @@ enum prb_kind {
 #define PRB_PF_DISARMED 1u /* not armed at load (an ARM arms it) */
 #define PRB_PF_PID 2u      /* fires only for process pid */
 #define PRB_PF_PROG 4u     /* ... only while the executable is prog */
+#define PRB_PF_UID 8u      /* ... only for a process of user uid */
+#define PRB_PF_IPL 16u     /* ... only at an IPL from ipl_lo to ipl_hi */
 
 struct prb_probe_desc {
     uint8_t kind, flags;
     uint8_t modes;     /* bit n: fires in PSL<25:24> = n; 0: every mode */
     uint32_t addr, mask;
     uint32_t pid, prog;
+    uint16_t uid;      /* the process's u_uid (PRB_PF_UID) */
+    uint8_t ipl_lo, ipl_hi; /* PSL<20:16> within them (PRB_PF_IPL) */
     uint32_t budget;   /* microcycles; 0: PRB_DEFAULT_BUDGET */
     uint16_t code, len;
 };

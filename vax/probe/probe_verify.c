@@ -27,7 +27,7 @@ static int check_probe(const struct prb_program *p, unsigned i, struct prb_rejec
     const struct prb_probe_desc *d = &p->probe[i];
     if (!prb_kind_name(d->kind))
         return reject(why, p, (int)i, -1, "unknown checkpoint kind %u", d->kind);
-    if (d->flags & ~(PRB_PF_DISARMED | PRB_PF_PID | PRB_PF_PROG))
+    if (d->flags & ~(PRB_PF_DISARMED | PRB_PF_PID | PRB_PF_PROG | PRB_PF_UID | PRB_PF_IPL))
         return reject(why, p, (int)i, -1, "unknown flag bits 0x%02x", d->flags);
     if (d->modes > 0xF)
         return reject(why, p, (int)i, -1, "mode mask 0x%02x names modes beyond 3", d->modes);
@@ -35,6 +35,13 @@ static int check_probe(const struct prb_program *p, unsigned i, struct prb_rejec
         return reject(why, p, (int)i, -1, "a pid without the pid filter flag");
     if (!(d->flags & PRB_PF_PROG) && d->prog)
         return reject(why, p, (int)i, -1, "a program without the program filter flag");
+    if (!(d->flags & PRB_PF_UID) && d->uid)
+        return reject(why, p, (int)i, -1, "a uid without the uid filter flag");
+    if (!(d->flags & PRB_PF_IPL) && (d->ipl_lo || d->ipl_hi))
+        return reject(why, p, (int)i, -1, "an IPL range without the IPL filter flag");
+    if ((d->flags & PRB_PF_IPL) && (d->ipl_lo > d->ipl_hi || d->ipl_hi > 31))
+        return reject(why, p, (int)i, -1, "IPL range %u-%u: 0 to 31, the lower first",
+                      d->ipl_lo, d->ipl_hi);
     if (d->budget > PRB_MAX_BUDGET)
         return reject(why, p, (int)i, -1, "budget %u microcycles is above the limit %u",
                       d->budget, PRB_MAX_BUDGET);
@@ -398,4 +405,20 @@ void prb_checked_free(struct prb_checked *c)
     free(c->code);
     c->code = NULL;
     c->ncode = 0;
+}
+
+void prb_reject_text(const struct prb_program *p, const struct prb_reject *why, char *buf,
+                     size_t len)
+{
+    char where[PRB_NAME + 24] = "";
+    if (why->probe >= 0 && (unsigned)why->probe < PRB_MAX_PROBES) {
+        if (p->probe_name[why->probe][0])
+            snprintf(where, sizeof where, "probe %s: ", p->probe_name[why->probe]);
+        else
+            snprintf(where, sizeof where, "probe %d: ", why->probe);
+    }
+    if (why->line)
+        snprintf(buf, len, "line %u: %s%s", why->line, where, why->msg);
+    else
+        snprintf(buf, len, "%s%s", where, why->msg);
 }

@@ -36,4 +36,9 @@ struct prb_reject {
 int prb_verify(const struct prb_program *p, struct prb_checked *out, struct prb_reject *why);
 void prb_checked_free(struct prb_checked *c);
 
+/* The rejection as one line: "line N: probe NAME: reason" (the parts
+ * known). */
+void prb_reject_text(const struct prb_program *p, const struct prb_reject *why, char *buf,
+                     size_t len);
+
 #endif
