@@ -18,6 +18,7 @@ static const struct command {
 } commands[] = {
     {"demo", spamctl_cmd_demo, "show what the project can do today (see 'spamctl demo --help')"},
     {"run", spamctl_cmd_run, "run a VAX image on the emulated 8600"},
+    {"boot", spamctl_cmd_boot, "boot the machine a configuration file describes (run --config FILE)"},
     {"stat", spamctl_cmd_stat, "summarise a trace: records, span, events, drops"},
     {"decode", spamctl_cmd_decode, "one line per event (text, CSV, JSON lines)"},
     {"hist", spamctl_cmd_hist, "service-time histograms and percentiles"},
