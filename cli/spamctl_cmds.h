@@ -22,6 +22,7 @@ int spamctl_cmd_compress(int argc, char **argv);
 int spamctl_cmd_decompress(int argc, char **argv);
 int spamctl_cmd_export(int argc, char **argv);
 int spamctl_cmd_names(int argc, char **argv);     /* spamctl_names.c */
+int spamctl_cmd_bsd43(int argc, char **argv);     /* spamctl_bsd43.c */
 
 /* Prints "spamctl CMD: not implemented yet: WAITING_FOR" and returns 3. */
 int spamctl_not_yet(const char *cmd, const char *waiting_for);

@@ -77,8 +77,9 @@ void spamctl_console_usage(FILE *f)
 "                       bit 7 is stripped (4.3BSD sets it: even parity)\n"
 "  --console-escape C   on a terminal, the character that stops the machine:\n"
 "                       ^X (control-X), a single character, or none (default ^E)\n"
-"  --no-throttle        on a terminal, run flat out instead of at the real\n"
-"                       8600's pace (emulated time no faster than the clock)\n"
+"  --throttle           on a terminal, run at the real 8600's pace: emulated time\n"
+"                       no faster than the host's clock (the guest's clock keeps\n"
+"                       time; an idle guest costs the host little)\n"
 "On a terminal (stdin a tty, no --console-in or --console-script) the run is\n"
 "an interactive console: the terminal in raw mode (the guest echoes and edits\n"
 "lines itself; Ctrl-C, Ctrl-Z go to the guest), restored at every exit.\n");
@@ -90,8 +91,8 @@ int spamctl_console_option(struct spamctl_console *c, const char *a, const char 
         c->eight_bit = 1;
         return 1;
     }
-    if (!strcmp(a, "--no-throttle")) {
-        c->no_throttle = 1;
+    if (!strcmp(a, "--throttle")) {
+        c->throttle = 1;
         return 1;
     }
     if (strcmp(a, "--console-escape") != 0)
@@ -199,7 +200,7 @@ int spamctl_console_slice(void *ctx, struct vax_machine *m)
         return 1;
     if (c->at < c->ntyped && vm_console_type(m, c->typed[c->at]) == 0)
         c->at++;
-    if (c->no_throttle)
+    if (!c->throttle)
         return 0;
     /* no faster than the 8600: wait (for a key, at most) until the clock
      * catches up with emulated time */

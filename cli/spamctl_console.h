@@ -4,9 +4,9 @@
  * an interactive console: the terminal in raw mode so that the guest's
  * own echo and line editing work, the typed characters fed to the
  * receiver between slices of the run, an escape character (Ctrl-E, as
- * SIMH's) that stops the machine cleanly, the machine paced to the real
- * 8600's clock, and the terminal restored on every exit, signal and
- * error. */
+ * SIMH's) that stops the machine cleanly, on request the machine paced
+ * to the real 8600's clock, and the terminal restored on every exit,
+ * signal and error. */
 #ifndef SPAMCTL_CONSOLE_H
 #define SPAMCTL_CONSOLE_H
 
@@ -19,7 +19,7 @@
 struct spamctl_console {
     int eight_bit;  /* --console-8bit: bit 7 passes through */
     int escape;     /* --console-escape: the character that stops (-1: none) */
-    int no_throttle; /* --no-throttle: an interactive console runs flat out */
+    int throttle;   /* --throttle: an interactive console at the 8600's pace */
     /* set by spamctl_console_start */
     int interactive; /* stdin is a terminal in raw mode, typed characters fed */
     int escaped;     /* the escape was typed: the run stops */
@@ -48,7 +48,8 @@ FILE *spamctl_console_output(struct spamctl_console *c, FILE *dest);
  * buffer: spamctl_console_slice then types what arrives. */
 void spamctl_console_start(struct spamctl_console *c, struct vax_machine *m, int interactive);
 /* After each slice of the run (spamctl_spam's slice hook): types the next
- * character, notices the escape, paces the machine.  1 to stop the run. */
+ * character, notices the escape, paces the machine (--throttle).  1 to
+ * stop the run. */
 int spamctl_console_slice(void *ctx, struct vax_machine *m);
 /* After the run: the terminal restored, the filter closed (its
  * destination is the caller's to close). */

@@ -25,6 +25,7 @@ static const struct command {
     {"compress", spamctl_cmd_compress, "compress a trace losslessly"},
     {"decompress", spamctl_cmd_decompress, "restore a compressed trace byte for byte"},
     {"export", spamctl_cmd_export, "export a trace as CTF or Chrome/Perfetto JSON"},
+    {"bsd43", spamctl_cmd_bsd43, "the original 4.3BSD, installed once into a per-user cache"},
     {"names", spamctl_cmd_names, "the guest's names (system calls, vectors, programs) for the trace tools"},
 };
 
