@@ -139,7 +139,7 @@ static int mkdirs(const char *path)
     return mkdir(p, 0777) != 0 && errno != EEXIST ? -1 : 0;
 }
 
-static int rm_tree(const char *path)
+int bsd43_remove_tree(const char *path)
 {
     struct stat st;
     if (lstat(path, &st) != 0)
@@ -153,7 +153,7 @@ static int rm_tree(const char *path)
             char sub[PATH_MAX];
             if (pathf(sub, sizeof sub, "%s/%s", path, e->d_name) != 0)
                 continue;
-            rm_tree(sub);
+            bsd43_remove_tree(sub);
         }
         if (d)
             closedir(d);
@@ -200,7 +200,7 @@ static void prune(const char *root, const char *keep)
             continue;
         }
         if (pathf(p, sizeof p, "%s/%s", root, v[i].name) == 0)
-            rm_tree(p);
+            bsd43_remove_tree(p);
         if (fd >= 0)
             close(fd);
     }

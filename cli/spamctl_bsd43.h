@@ -36,6 +36,9 @@ int bsd43_installed(const char *cmd, const struct bsd43_dist *d, char *disk, siz
 /* Copies an image (holes for blocks of zeros).  0, or -1 with a message. */
 int bsd43_copy_disk(const char *cmd, const char *from, const char *to);
 
+/* Removes a file or a folder with everything in it: 0 or -1. */
+int bsd43_remove_tree(const char *path);
+
 /* The folder of the installer and its scripts (vax/guest/bsd43/). */
 const char *bsd43_guest_dir(void);
 

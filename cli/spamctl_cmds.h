@@ -12,7 +12,6 @@ enum {
 };
 
 int spamctl_cmd_demo(int argc, char **argv);     /* spamctl_demo.c  */
-int spamctl_demo_bsd43(int argc, char **argv);   /* spamctl_demo_bsd43.c: --os 4.3bsd */
 int spamctl_cmd_run(int argc, char **argv);      /* spamctl_run.c   */
 int spamctl_cmd_boot(int argc, char **argv);     /* spamctl_run.c: run --config FILE */
 int spamctl_cmd_stat(int argc, char **argv);     /* spamctl_trace.c */

@@ -79,7 +79,9 @@ void spamctl_console_usage(FILE *f)
 "                       ^X (control-X), a single character, or none (default ^E)\n"
 "  --throttle           on a terminal, run at the real 8600's pace: emulated time\n"
 "                       no faster than the host's clock (the guest's clock keeps\n"
-"                       time; an idle guest costs the host little)\n"
+"                       time; an idle guest costs the host little);\n"
+"  --no-throttle        flat out (the default; after a configuration file's\n"
+"                       'set throttle')\n"
 "On a terminal (stdin a tty, no --console-in or --console-script) the run is\n"
 "an interactive console: the terminal in raw mode (the guest echoes and edits\n"
 "lines itself; Ctrl-C, Ctrl-Z go to the guest), restored at every exit.\n");
@@ -91,8 +93,8 @@ int spamctl_console_option(struct spamctl_console *c, const char *a, const char 
         c->eight_bit = 1;
         return 1;
     }
-    if (!strcmp(a, "--throttle")) {
-        c->throttle = 1;
+    if (!strcmp(a, "--throttle") || !strcmp(a, "--no-throttle")) {
+        c->throttle = a[2] == 't';
         return 1;
     }
     if (strcmp(a, "--console-escape") != 0)

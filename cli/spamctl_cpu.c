@@ -64,27 +64,27 @@ void cpu_print_text(FILE *f, const struct spam_cpu *c, const struct spam_gnames 
 {
     uint64_t span = spam_cpu_span(c);
     char nm[160];
-    fprintf(f, "%s%-34s %11s %7s %9s\n", indent, "", "us", "share", "count");
-    fprintf(f, "%s%-34s %11" PRIu64 " %6.2f%%\n", indent, "idle", spam_cpu_idle(c),
+    fprintf(f, "%s%-44s %11s %7s %9s\n", indent, "", "us", "share", "count");
+    fprintf(f, "%s%-44s %11" PRIu64 " %6.2f%%\n", indent, "idle", spam_cpu_idle(c),
             share(spam_cpu_idle(c), span));
     unsigned vec[SPAM_CPU_VECTORS];
     size_t nv = vectors_by_time(c, vec);
     for (size_t i = 0; i < nv && (!max_vec || i < max_vec); i++) {
         const struct spam_cpu_vec *x = spam_cpu_vector(c, vec[i]);
         spam_event_describe_g(SPAM_EVENT(SPAM_CLASS_INTERRUPT, vec[i] * 4), g, nm, sizeof nm);
-        fprintf(f, "%s%-34.34s %11" PRIu64 " %6.2f%% %9" PRIu64 "\n", indent, nm, x->us,
+        fprintf(f, "%s%-44.44s %11" PRIu64 " %6.2f%% %9" PRIu64 "\n", indent, nm, x->us,
                 share(x->us, span), x->count);
     }
     size_t np;
     const struct spam_cpu_proc **p = procs_by_time(c, &np);
-    fprintf(f, "%s%-8s %-25s %11s %7s %9s %11s %11s\n", indent, "pid", "program", "us", "share",
+    fprintf(f, "%s%-8s %-35s %11s %7s %9s %11s %11s\n", indent, "pid", "program", "us", "share",
             "switches", "user us", "kernel us");
     for (size_t i = 0; i < np && (!max_proc || i < max_proc); i++) {
         const char *prog = cpu_program(p[i], g);
         char pid[16];
         snprintf(pid, sizeof pid, p[i]->pid < 0 ? "unknown" : "%d", (int)p[i]->pid);
         uint64_t t = p[i]->user_us + p[i]->sys_us;
-        fprintf(f, "%s%-8s %-25.25s %11" PRIu64 " %6.2f%% %9" PRIu64 " %11" PRIu64 " %11" PRIu64
+        fprintf(f, "%s%-8s %-35.35s %11" PRIu64 " %6.2f%% %9" PRIu64 " %11" PRIu64 " %11" PRIu64
                    "\n",
                 indent, pid, prog ? prog : "-", t, share(t, span), p[i]->switches, p[i]->user_us,
                 p[i]->sys_us);
