@@ -16,6 +16,7 @@
 #include "cli/spamctl_console.h"
 #include "cli/spamctl_cpu.h"
 #include "cli/spamctl_demo.h"
+#include "cli/spamctl_file.h"
 #include "cli/spamctl_io.h"
 #include "cli/spamctl_pcap.h"
 #include "cli/spamctl_progress.h"
@@ -207,28 +208,13 @@ static void *run_thread(void *arg)
     return NULL;
 }
 
+/* A text file without its CRs and NULs (a console log). */
 static char *slurp_text(const char *path)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    size_t cap = 1 << 16, n = 0;
-    char *b = malloc(cap + 1);
-    while (b) {
-        n += fread(b + n, 1, cap - n, f);
-        if (n < cap)
-            break;
-        char *p = realloc(b, (cap *= 2) + 1);
-        if (!p) {
-            free(b);
-            b = NULL;
-        } else {
-            b = p;
-        }
-    }
-    fclose(f);
+    size_t n;
+    char *b = file_read_all(path, 64u << 20, &n);
     if (b) {
-        size_t k = 0; /* no CRs, no NULs */
+        size_t k = 0;
         for (size_t i = 0; i < n; i++)
             if (b[i] != '\r' && b[i] != 0)
                 b[k++] = b[i];

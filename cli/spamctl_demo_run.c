@@ -3,6 +3,7 @@
  * console setup and the host drain of cli/spamctl_spam.c); the trace is
  * analysed with libspam's reader, decoder and histogram. */
 #include "cli/spamctl_demo_run.h"
+#include "cli/spamctl_file.h"
 #include "cli/spamctl_spam.h"
 #include "spam/spam_decode.h"
 #include "spam/spam_reader.h"
@@ -58,34 +59,6 @@ const char *demo_find_image(const char *given, const char *argv0, char *buf, siz
         return buf;
     }
     return NULL;
-}
-
-static uint8_t *slurp(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    size_t cap = 1 << 16, n = 0;
-    uint8_t *buf = malloc(cap);
-    while (buf) {
-        n += fread(buf + n, 1, cap - n, f);
-        if (n < cap)
-            break;
-        uint8_t *p = realloc(buf, cap *= 2);
-        if (!p) {
-            free(buf);
-            buf = NULL;
-        } else {
-            buf = p;
-        }
-    }
-    if (buf && ferror(f)) {
-        free(buf);
-        buf = NULL;
-    }
-    fclose(f);
-    *len = n;
-    return buf;
 }
 
 struct phase_ctx {
@@ -325,7 +298,7 @@ int demo_run(const struct demo_opts *o, struct demo_result *r, char *err, size_t
 {
     memset(r, 0, sizeof *r);
     size_t len;
-    uint8_t *img = slurp(o->image, &len);
+    uint8_t *img = (uint8_t *)file_read_all(o->image, 64u << 20, &len);
     if (!img) {
         snprintf(err, errlen, "%s: %s", o->image, strerror(errno ? errno : EIO));
         return -1;

@@ -4,6 +4,7 @@
 #include "cli/spamctl_cmds.h"
 #include "cli/spamctl_config.h"
 #include "cli/spamctl_console.h"
+#include "cli/spamctl_file.h"
 #include "cli/spamctl_io.h"
 #include "cli/spamctl_progress.h"
 #include "cli/spamctl_out.h"
@@ -135,40 +136,10 @@ static int is_device(const char *path)
     return stat(path, &st) == 0 && (S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode));
 }
 
+/* A whole input file (an image, microcode, console input): any size. */
 static uint8_t *slurp(const char *path, size_t *len)
 {
-    struct stat st;
-    if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
-        errno = EISDIR;
-        return NULL;
-    }
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    size_t cap = 1 << 16, n = 0;
-    uint8_t *buf = malloc(cap + 1);
-    while (buf) {
-        n += fread(buf + n, 1, cap - n, f);
-        if (n < cap)
-            break;
-        cap *= 2;
-        uint8_t *p = realloc(buf, cap + 1);
-        if (!p) {
-            free(buf);
-            buf = NULL;
-        } else {
-            buf = p;
-        }
-    }
-    if (ferror(f)) {
-        free(buf);
-        buf = NULL;
-    }
-    fclose(f);
-    if (buf)
-        buf[n] = 0;
-    *len = n;
-    return buf;
+    return (uint8_t *)file_read_all(path, SIZE_MAX / 4, len);
 }
 
 /* --microcode FILE: an image (by its magic) or microcode source. */
@@ -725,38 +696,27 @@ static int run_main(int argc, char **argv, const char *const *where)
     FILE *con_stream = spamctl_console_output(&con, con_f ? con_f
                                                      : dump && strcmp(dump, "-") == 0 ? stderr
                                                                                       : stdout);
+    int ran = SPAMCTL_RUN_NOT_STARTED;
+    struct spamctl_progress prog;
     if (!con_stream) {
         fprintf(stderr, "spamctl run: the console: %s\n", strerror(errno));
-        if (con_f) {
-            sink_close(&con_sink);
-            close(con_sink.fd);
+    } else {
+        vm_console_output(m, con_stream);
+        if (progress_label) {
+            spamctl_progress_start(&prog, progress_label, m);
+            spam.progress = spamctl_progress_cb;
+            spam.progress_ctx = &prog;
         }
-        if (dump)
-            out_abort(&dump_out);
-        free(con_buf);
-        if (utrace)
-            ucode_image_free(&ut.img);
-        spamctl_io_abort(&io);
-        vm_free(m);
-        return SPAMCTL_EXIT_BAD_INPUT;
+        spamctl_console_start(&con, m, !con_in && !io.script);
+        spam.slice = spamctl_console_slice;
+        spam.slice_ctx = &con;
+        spamctl_signals_catch();
+        ran = spamctl_spam_run(&spam, m, max_cycles, elf ? elf : raw ? raw : io.boot, ucode_path);
+        spamctl_signals_restore();
+        spamctl_console_end(&con); /* the terminal as it was; the filter flushed */
+        if (progress_label)
+            spamctl_progress_done(&prog);
     }
-    vm_console_output(m, con_stream);
-    struct spamctl_progress prog;
-    if (progress_label) {
-        spamctl_progress_start(&prog, progress_label, m);
-        spam.progress = spamctl_progress_cb;
-        spam.progress_ctx = &prog;
-    }
-    spamctl_console_start(&con, m, !con_in && !io.script);
-    spam.slice = spamctl_console_slice;
-    spam.slice_ctx = &con;
-    spamctl_signals_catch();
-    int ran = spamctl_spam_run(&spam, m, max_cycles, elf ? elf : raw ? raw : io.boot,
-                               ucode_path);
-    spamctl_signals_restore();
-    spamctl_console_end(&con); /* the terminal as it was; the filter flushed */
-    if (progress_label)
-        spamctl_progress_done(&prog);
     if (ran == SPAMCTL_RUN_NOT_STARTED) {
         if (con_f) {
             sink_close(&con_sink);

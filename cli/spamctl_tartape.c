@@ -1,5 +1,6 @@
 /* Files on a SIMH .tap tape as a tar archive (spamctl_tartape.h). */
 #include "cli/spamctl_tartape.h"
+#include "cli/spamctl_file.h"
 
 #include <errno.h>
 #include <stdint.h>
@@ -70,41 +71,12 @@ static int add(struct tar *t, const char *name, const uint8_t *data, size_t len)
     return 0;
 }
 
-static uint8_t *slurp(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    size_t cap = 1 << 16, n = 0;
-    uint8_t *b = malloc(cap);
-    while (b) {
-        n += fread(b + n, 1, cap - n, f);
-        if (n < cap || cap >= (16u << 20))
-            break;
-        uint8_t *p = realloc(b, cap *= 2);
-        if (!p) {
-            free(b);
-            b = NULL;
-        } else {
-            b = p;
-        }
-    }
-    if (b && (ferror(f) || n == cap)) {
-        free(b);
-        b = NULL;
-        errno = errno ? errno : EFBIG;
-    }
-    fclose(f);
-    *len = n;
-    return b;
-}
-
 int tartape_write(const char *tape, const char *const *files, size_t n, char *err, size_t errlen)
 {
     struct tar t = {0};
     for (size_t i = 0; i < n; i++) {
         size_t len;
-        uint8_t *data = slurp(files[i], &len);
+        uint8_t *data = (uint8_t *)file_read_all(files[i], 16u << 20, &len);
         if (!data) {
             snprintf(err, errlen, "%s: %s", files[i], strerror(errno));
             free(t.data);
