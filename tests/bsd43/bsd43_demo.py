@@ -84,6 +84,8 @@ def main():
         sys.exit(f"FAIL demo exit {p.returncode}: {p.stderr.strip()}")
     if wall > 240:
         fails.append(f"{wall:.0f} s of wall time")
+    if p.stderr.strip():
+        fails.append(f"a successful demo says something on stderr: {p.stderr.strip()[:300]!r}")
     wants = [r"^  inclusive n=(\d+) ",
              r"^ +\d+- +\d+ us +\d+ #+$",
              r"^\s+0\.\d-0\.\d ms\s+\d+ \|\s+\d+$",
