@@ -52,8 +52,9 @@ static void usage(FILE *f)
 "               per frame and XNSrouted's per XNS packet, the reader's CPU\n"
 "               share, and the perturbation: SPAM's own microcycles and the\n"
 "               benchmark job's time untraced, traced, and traced with the\n"
-"               reader (three runs at once).  About 20 s of wall time on two\n"
-"               cores once installed.\n"
+"               reader (three runs at once).  About 40 s of wall time on an\n"
+"               idle two-core machine once installed, a minute or more when\n"
+"               the cores are shared.\n"
 "  --os ours    the bundled guest system (vax/guest: a 4.3BSD-shaped kernel,\n"
 "               CPU-bound and system-call-heavy programs, a routing daemon,\n"
 "               an in-guest reader): one traced boot of --duration seconds;\n"
@@ -85,10 +86,11 @@ static void usage(FILE *f)
 "A sweep is a job array of demos, one seed each, merged afterwards:\n"
 "  parallel spamctl demo --seed {} --json out-{}.json -o run-{}.spam ::: 1 2 3 4\n"
 "  spamctl hist --merge out-*.json       (README.md: GNU parallel, Slurm)\n"
-"A progress line shows on a terminal.  SIGINT/SIGTERM stop the runs cleanly.\n"
+"A progress line shows on a terminal.  SIGINT/SIGTERM/SIGHUP stop the runs\n"
+"cleanly (the traces completed).\n"
 "Exit status: 0 success, 1 bad input (no distribution with --dist or\n"
 "--os 4.3bsd, a guest that does not run) or a failed run, 2 usage error,\n"
-"130/143 stopped by SIGINT/SIGTERM.\n", DEF_SEED, DEF_RATE, DEF_SECONDS);
+"130/143/129 stopped by SIGINT/SIGTERM/SIGHUP.\n", DEF_SEED, DEF_RATE, DEF_SECONDS);
 }
 
 /* ---- what both demos print and write ---- */

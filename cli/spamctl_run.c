@@ -99,9 +99,9 @@ static void usage(FILE *f)
 "\n"
 "Exit status: 0 the machine ran (whatever stopped it), 1 bad input, a\n"
 "console script that failed, or an output that could not be written (the\n"
-"trace, the console, the state, the pcap), 2 usage error, 130/143 stopped by\n"
-"SIGINT/SIGTERM (the trace is drained and complete, the summary says\n"
-"\"stopped: interrupted\").\n");
+"trace, the console, the state, the pcap), 2 usage error, 130/143/129 stopped\n"
+"by SIGINT/SIGTERM/SIGHUP (the trace is drained and complete, the summary\n"
+"says \"stopped: interrupted\"; the console's escape ends a run with 0).\n");
 }
 
 static int parse_u32(const char *s, int base, uint32_t *out)
