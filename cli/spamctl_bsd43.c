@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "cli/spamctl_cmds.h"
+#include "cli/spamctl_file.h"
 
 #ifndef SPAMCTL_BSD43_GUEST
 #define SPAMCTL_BSD43_GUEST "vax/guest/bsd43"
@@ -206,6 +207,90 @@ static void prune(const char *root, const char *keep)
     }
 }
 
+/* What install.py --key digests, as the files are now: this spamctl, the
+ * distribution's SHA256SUMS, the installer and its scripts, each by
+ * device, inode, size and modification time (a rebuild or an edit changes
+ * it).  0, or -1 when a file cannot be looked at. */
+static int key_stamp(const char *self, const char *dist, char *out, size_t len)
+{
+    static const char *const guest[] = {"install.py", "mkdist.py", "copy.script",
+                                        "miniroot.script", "single.script"};
+    char p[PATH_MAX + 64];
+    size_t n = 0;
+    for (size_t i = 0; i < 2 + sizeof guest / sizeof guest[0]; i++) {
+        if (i == 0)
+            pathf(p, sizeof p, "%s", self);
+        else if (i == 1)
+            pathf(p, sizeof p, "%s/SHA256SUMS", dist);
+        else
+            pathf(p, sizeof p, "%s/%s", SPAMCTL_BSD43_GUEST, guest[i - 2]);
+        struct stat st;
+        char real[PATH_MAX];
+        if (!p[0] || stat(p, &st) != 0 || !realpath(p, real))
+            return -1;
+        int k = snprintf(out + n, len - n, "%s:%llu:%llu:%lld:%lld.%09ld|", real,
+                         (unsigned long long)st.st_dev, (unsigned long long)st.st_ino,
+                         (long long)st.st_size, (long long)st.st_mtim.tv_sec, st.st_mtim.tv_nsec);
+        if (k < 0 || (size_t)k >= len - n)
+            return -1;
+        n += (size_t)k;
+    }
+    return 0;
+}
+
+/* ROOT/keys: "STAMP<tab>KEY" lines, the newest first. */
+static int key_recall(const char *root, const char *stamp, char *key, size_t len)
+{
+    char p[PATH_MAX + 16];
+    if (pathf(p, sizeof p, "%s/keys", root) != 0)
+        return -1;
+    size_t n;
+    char *text = file_read_all(p, 1u << 20, &n), *line = text;
+    int rc = -1;
+    while (line && *line && rc != 0) {
+        char *nl = strchr(line, '\n'), *tab = strchr(line, '\t');
+        if (nl)
+            *nl = 0;
+        if (tab && (size_t)(tab - line) == strlen(stamp) && !strncmp(line, stamp, strlen(stamp)) &&
+            strlen(tab + 1) == KEY_DIGITS && KEY_DIGITS < len) {
+            snprintf(key, len, "%s", tab + 1);
+            rc = 0;
+        }
+        line = nl ? nl + 1 : NULL;
+    }
+    free(text);
+    return rc;
+}
+
+static void key_remember(const char *root, const char *stamp, const char *key)
+{
+    char p[PATH_MAX + 16], tmp[PATH_MAX + 32];
+    if (pathf(p, sizeof p, "%s/keys", root) || pathf(tmp, sizeof tmp, "%s/keys.%ld", root, (long)getpid()))
+        return;
+    size_t n;
+    char *old = file_read_all(p, 1u << 20, &n);
+    FILE *f = fopen(tmp, "w");
+    if (!f) {
+        free(old);
+        return;
+    }
+    fprintf(f, "%s\t%s\n", stamp, key);
+    int kept = 0;
+    for (char *line = old; line && *line && kept < 15;) { /* the 15 newest others */
+        char *nl = strchr(line, '\n');
+        if (nl)
+            *nl = 0;
+        if (strchr(line, '\t') && strncmp(line, stamp, strlen(stamp)) != 0) {
+            fprintf(f, "%s\n", line);
+            kept++;
+        }
+        line = nl ? nl + 1 : NULL;
+    }
+    free(old);
+    if (fclose(f) != 0 || rename(tmp, p) != 0)
+        unlink(tmp);
+}
+
 int bsd43_installed(const char *cmd, const struct bsd43_dist *d, char *disk, size_t len)
 {
     char self[PATH_MAX], installer[PATH_MAX], key[200];
@@ -219,14 +304,6 @@ int bsd43_installed(const char *cmd, const struct bsd43_dist *d, char *disk, siz
                         "built from)\n", cmd, installer, strerror(errno));
         return -1;
     }
-    const char *kargs[] = {"python3", installer, "--dist", d->dir, "--spamctl", self, "--key", NULL};
-    int rc = run_python(kargs, key, sizeof key);
-    key[strcspn(key, "\n")] = 0;
-    if (rc != 0 || strlen(key) < KEY_DIGITS) {
-        fprintf(stderr, "spamctl %s: %s --key failed (exit %d)\n", cmd, installer, rc);
-        return -1;
-    }
-    key[KEY_DIGITS] = 0;
     const char *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
     char root[PATH_MAX] = "", dir[PATH_MAX + 32], inputs[PATH_MAX + 64];
     if (xdg && xdg[0] == '/')
@@ -236,6 +313,23 @@ int bsd43_installed(const char *cmd, const struct bsd43_dist *d, char *disk, siz
     if (!root[0]) {
         fprintf(stderr, "spamctl %s: no cache: set XDG_CACHE_HOME or HOME\n", cmd);
         return -1;
+    }
+    /* the key: remembered for these very files (no Python then), else
+     * what install.py --key says */
+    char stamp[4 * PATH_MAX];
+    int stamped = key_stamp(self, d->dir, stamp, sizeof stamp) == 0;
+    int rc = 0;
+    if (!stamped || key_recall(root, stamp, key, sizeof key) != 0) {
+        const char *kargs[] = {"python3", installer, "--dist", d->dir, "--spamctl", self, "--key", NULL};
+        rc = run_python(kargs, key, sizeof key);
+        key[strcspn(key, "\n")] = 0;
+        if (rc != 0 || strlen(key) < KEY_DIGITS) {
+            fprintf(stderr, "spamctl %s: %s --key failed (exit %d)\n", cmd, installer, rc);
+            return -1;
+        }
+        key[KEY_DIGITS] = 0;
+        if (stamped && mkdirs(root) == 0)
+            key_remember(root, stamp, key);
     }
     if (pathf(dir, sizeof dir, "%s/%s", root, key) || pathf(disk, len, "%s/rp06.dsk", dir) ||
         pathf(inputs, sizeof inputs, "%s.inputs", disk)) {

@@ -28,9 +28,11 @@ struct bsd43_dist {
 int bsd43_find_dist(const char *cmd, const char *given, struct bsd43_dist *d);
 
 /* The installed disk for this spamctl and distribution: from the cache,
- * or installed into it now (about 90 s; the installer's step lines on
- * stdout, a progress line on a terminal).  disk gets its path.  0, or -1
- * with a message. */
+ * or installed into it now (about 490 M instructions; the installer's
+ * step lines on stdout, a progress line on a terminal).  The key is
+ * remembered (ROOT/keys) for the files as they are, so that a cached
+ * install costs no Python.  disk gets its path.  0, or -1 with a
+ * message. */
 int bsd43_installed(const char *cmd, const struct bsd43_dist *d, char *disk, size_t len);
 
 /* Copies an image (holes for blocks of zeros).  0, or -1 with a message. */
