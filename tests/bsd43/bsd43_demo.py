@@ -8,9 +8,11 @@ usage: bsd43_demo.py SPAMCTL BSD43_DIR WORKDIR
 With XDG_CACHE_HOME in WORKDIR (the tests' own cache):
  - `spamctl bsd43 --dist BSD43_DIR` installs 4.3BSD into
    $XDG_CACHE_HOME/spamctl/bsd43/KEY/rp06.dsk (or finds it there) and
-   prints the path; a second call finds it at once;
+   prints the path; a second call finds it there, saying nothing else;
  - `spamctl demo --dist BSD43_DIR` (no --os: 4.3BSD is the default with a
-   distribution) runs the experiment in C, no Python: exit 0; its report
+   distribution) runs the experiment in C, no Python (a python3 first on
+   PATH that fails if run: the second `spamctl bsd43` and the demo run
+   with it): exit 0; its report
    holds every section with numbers (percentiles, bars, the trace's bins
    beside the reader's and their equality, classes, the reader, routed,
    XNSrouted and the users' programs among the programs switched to, the
@@ -63,11 +65,20 @@ def main():
     if p.returncode != 0 or not disk.startswith(env["XDG_CACHE_HOME"] + "/spamctl/bsd43/") \
             or not os.path.isfile(disk):
         sys.exit(f"FAIL spamctl bsd43: exit {p.returncode}: {p.stdout}{p.stderr}")
+    # from now on a python3 that fails: the cached path must not need it
+    fake = os.path.join(work, "no-python")
+    os.makedirs(fake, exist_ok=True)
+    with open(os.path.join(fake, "python3"), "w") as f:
+        f.write("#!/bin/sh\necho 'python3 was run' >&2\nexit 99\n")
+    os.chmod(os.path.join(fake, "python3"), 0o755)
+    env["PATH"] = fake + os.pathsep + env.get("PATH", "")
     t0 = time.monotonic()
     q = subprocess.run([spamctl, "bsd43", "--dist", dist], capture_output=True, text=True, env=env)
     again = time.monotonic() - t0
-    if q.returncode != 0 or q.stdout.strip() != disk or again > 10:
-        fails.append(f"second spamctl bsd43: exit {q.returncode}, {again:.1f} s, {q.stdout!r}")
+    print(f"spamctl bsd43 again: {again:.1f} s wall")
+    if q.returncode != 0 or q.stdout.strip() != disk or q.stderr.strip():
+        fails.append(f"second spamctl bsd43 (cached, no Python): exit {q.returncode}, "
+                     f"{q.stdout!r} {q.stderr!r}")
     before = sha(disk)
 
     runs = os.path.join(work, "demo-runs")
@@ -82,8 +93,6 @@ def main():
     print(f"demo: {wall:.1f} s wall")
     if p.returncode != 0:
         sys.exit(f"FAIL demo exit {p.returncode}: {p.stderr.strip()}")
-    if wall > 240:
-        fails.append(f"{wall:.0f} s of wall time")
     if p.stderr.strip():
         fails.append(f"a successful demo says something on stderr: {p.stderr.strip()[:300]!r}")
     wants = [r"^  inclusive n=(\d+) ",
