@@ -177,7 +177,9 @@ static void prune(const char *root, const char *keep)
     size_t n = 0;
     struct dirent *e;
     while ((e = readdir(d)) != NULL && n < 64) {
-        if (e->d_name[0] == '.' || !strcmp(e->d_name, keep) || strlen(e->d_name) >= sizeof v[0].name)
+        /* installs only: folders named by a key (not the keys file) */
+        if (strlen(e->d_name) != KEY_DIGITS || strspn(e->d_name, "0123456789abcdef") != KEY_DIGITS ||
+            !strcmp(e->d_name, keep))
             continue;
         char p[PATH_MAX];
         struct stat st;
