@@ -17,7 +17,7 @@
 #include <unistd.h>
 
 #include "cli/spamctl_cmds.h"
-#include "cli/spamctl_file.h"
+#include "microcode/hostfile.h"
 
 #ifndef SPAMCTL_BSD43_GUEST
 #define SPAMCTL_BSD43_GUEST "vax/guest/bsd43"
@@ -197,7 +197,7 @@ static void prune(const char *root, const char *keep)
         char p[PATH_MAX];
         if (pathf(p, sizeof p, "%s/%s/rp06.dsk.lock", root, v[i].name) != 0)
             continue;
-        int fd = open(p, O_RDWR);
+        int fd = open(p, O_RDWR | O_CREAT, 0666);
         if (fd >= 0 && flock(fd, LOCK_EX | LOCK_NB) != 0) {
             close(fd);
             continue;
@@ -240,14 +240,22 @@ static int key_stamp(const char *self, const char *dist, char *out, size_t len)
     return 0;
 }
 
+/* ROOT/keys (a text file; NULL when there is none). */
+static char *read_keys(const char *path)
+{
+    uint8_t *data;
+    size_t n;
+    const char *why;
+    return hostfile_read(path, 1u << 20, 0, &data, &n, &why) == 0 ? (char *)data : NULL;
+}
+
 /* ROOT/keys: "STAMP<tab>KEY" lines, the newest first. */
 static int key_recall(const char *root, const char *stamp, char *key, size_t len)
 {
     char p[PATH_MAX + 16];
     if (pathf(p, sizeof p, "%s/keys", root) != 0)
         return -1;
-    size_t n;
-    char *text = file_read_all(p, 1u << 20, &n), *line = text;
+    char *text = read_keys(p), *line = text;
     int rc = -1;
     while (line && *line && rc != 0) {
         char *nl = strchr(line, '\n'), *tab = strchr(line, '\t');
@@ -269,8 +277,7 @@ static void key_remember(const char *root, const char *stamp, const char *key)
     char p[PATH_MAX + 16], tmp[PATH_MAX + 32];
     if (pathf(p, sizeof p, "%s/keys", root) || pathf(tmp, sizeof tmp, "%s/keys.%ld", root, (long)getpid()))
         return;
-    size_t n;
-    char *old = file_read_all(p, 1u << 20, &n);
+    char *old = read_keys(p);
     FILE *f = fopen(tmp, "w");
     if (!f) {
         free(old);
@@ -369,7 +376,7 @@ int bsd43_copy_disk(const char *cmd, const char *from, const char *to)
      * or pruning of the cache replaces it meanwhile */
     char lock[PATH_MAX + 8];
     pathf(lock, sizeof lock, "%s.lock", from);
-    int lk = open(lock, O_RDONLY);
+    int lk = open(lock, O_RDWR | O_CREAT, 0666);
     if (lk >= 0)
         flock(lk, LOCK_SH);
     int in = open(from, O_RDONLY);

@@ -480,24 +480,22 @@ int spamctl_cmd_demo(int argc, char **argv)
                 only_bsd ? "4.3bsd" : "ours");
         return SPAMCTL_EXIT_USAGE;
     }
-    /* outputs never overwrite an input or each other */
-    const char *outs[] = {a.trace, a.json, a.svg}, *ins[] = {a.image, a.disk};
-    static const char *const oname[] = {"-o", "--json", "--svg"};
-    for (int i = 0; i < 3; i++) {
-        for (int k = 0; k < 2; k++)
-            if (outs[i] && ins[k] && same_file(outs[i], ins[k])) {
-                fprintf(stderr, "spamctl demo: %s %s would overwrite the %s\n", oname[i], outs[i],
-                        k ? "installed disk" : "guest image");
-                return SPAMCTL_EXIT_USAGE;
-            }
-        for (int k = i + 1; k < 3; k++)
-            if (outs[i] && outs[k] && strcmp(outs[i], "-") &&
-                (!strcmp(outs[i], outs[k]) || same_file(outs[i], outs[k]))) {
-                fprintf(stderr, "spamctl demo: %s and %s name the same file %s\n", oname[i], oname[k],
-                        outs[i]);
-                return SPAMCTL_EXIT_USAGE;
-            }
+    /* outputs never overwrite an input or each other (spamctl_out.h) */
+    struct hostfile_set *files = malloc(sizeof *files);
+    if (!files) {
+        fprintf(stderr, "spamctl demo: out of memory\n");
+        return SPAMCTL_EXIT_BAD_INPUT;
     }
+    hostfile_set_init(files);
+    hostfile_set_add(files, HOSTFILE_IN, "--image", a.image);
+    hostfile_set_add(files, HOSTFILE_IN, "--disk", a.disk);
+    hostfile_set_add(files, HOSTFILE_OUT, "-o", a.trace);
+    hostfile_set_add(files, HOSTFILE_OUT, "--json", a.json);
+    hostfile_set_add(files, HOSTFILE_OUT, "--svg", a.svg);
+    int clash = out_check_files("demo", files);
+    free(files);
+    if (clash)
+        return SPAMCTL_EXIT_USAGE;
     if (!strcmp(a.trace, "-")) {
         fprintf(stderr, "spamctl demo: -o needs a file (the trace is written as the machine runs)\n");
         return SPAMCTL_EXIT_USAGE;

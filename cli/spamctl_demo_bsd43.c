@@ -16,13 +16,14 @@
 #include "cli/spamctl_console.h"
 #include "cli/spamctl_cpu.h"
 #include "cli/spamctl_demo.h"
-#include "cli/spamctl_file.h"
+#include "cli/spamctl_out.h"
 #include "cli/spamctl_io.h"
 #include "cli/spamctl_pcap.h"
 #include "cli/spamctl_progress.h"
 #include "cli/spamctl_signal.h"
 #include "cli/spamctl_spam.h"
 #include "cli/spamctl_tartape.h"
+#include "microcode/hostfile.h"
 #include "spam/spam_cpu.h"
 #include "spam/spam_decode.h"
 #include "spam/spam_gnames.h"
@@ -191,6 +192,10 @@ static void *run_thread(void *arg)
         int ran = spamctl_spam_run(&s, m, 0, "rp0", NULL);
         spamctl_console_end(&con);
         r->interrupted = ran > 0 ? ran : 0;
+        if (spamctl_io_media_check(&io, m)) {
+            snprintf(r->why, sizeof r->why, "a disk or tape image could not be written (above)");
+            r->failed = 1;
+        }
         if (spamctl_io_finish(&io, m) && !r->interrupted) {
             msgf(r->why, sizeof r->why, "a console or user script failed (above)");
             r->failed = 1;
@@ -217,7 +222,9 @@ static void *run_thread(void *arg)
 static char *slurp_text(const char *path)
 {
     size_t n;
-    char *b = file_read_all(path, 64u << 20, &n);
+    uint8_t *data;
+    const char *why;
+    char *b = hostfile_read(path, 64u << 20, 0, &data, &n, &why) == 0 ? (char *)data : NULL;
     if (b) {
         size_t k = 0;
         for (size_t i = 0; i < n; i++)

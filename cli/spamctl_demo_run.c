@@ -3,7 +3,7 @@
  * console setup and the host drain of cli/spamctl_spam.c); the trace is
  * analysed with libspam's reader, decoder and histogram. */
 #include "cli/spamctl_demo_run.h"
-#include "cli/spamctl_file.h"
+#include "microcode/hostfile.h"
 #include "cli/spamctl_spam.h"
 #include "spam/spam_decode.h"
 #include "spam/spam_reader.h"
@@ -298,9 +298,10 @@ int demo_run(const struct demo_opts *o, struct demo_result *r, char *err, size_t
 {
     memset(r, 0, sizeof *r);
     size_t len;
-    uint8_t *img = (uint8_t *)file_read_all(o->image, 64u << 20, &len);
-    if (!img) {
-        snprintf(err, errlen, "%s: %s", o->image, strerror(errno ? errno : EIO));
+    uint8_t *img;
+    const char *why;
+    if (hostfile_read(o->image, 64u << 20, 0, &img, &len, &why) != 0) {
+        snprintf(err, errlen, "%s: %s", o->image, why);
         return -1;
     }
     if (len < 0x20 || memcmp(img + CFG_MAGIC, "VGCF", 4) != 0) {

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #define TODRZERO (1u << 28)
+#define SCRIPT_MAX (64u << 20) /* a script larger than this is not one */
 
 void spamctl_io_init(struct spamctl_io *o)
 {
@@ -116,8 +117,17 @@ int spamctl_io_option(struct spamctl_io *o, const char *a, const char *v)
         o->attach[o->nattach].dev = o->attach[o->nattach].name;
         o->attach[o->nattach].path = eq + 1;
         o->attach[o->nattach].readonly = ro;
+        snprintf(o->attach[o->nattach].opt, sizeof o->attach[o->nattach].opt, "--attach %.*s%s",
+                 (int)dl, v, ro ? ":ro" : "");
         o->nattach++;
     } else if (!strcmp(a, "--boot")) {
+        static const char *const units[] = {"tu0", "tu1", "rp0", "rp1", "rp2", "rp3"};
+        size_t dl = strcspn(v, ":");
+        int known = 0;
+        for (size_t k = 0; k < sizeof units / sizeof units[0]; k++)
+            known |= dl == 3 && !memcmp(v, units[k], 3);
+        if (!known)
+            return bad(a, v, "no such unit (boot devices: tu0, tu1, rp0-rp3)");
         o->boot = v;
     } else if (!strcmp(a, "--boot-flags")) {
         char *end;
@@ -144,6 +154,8 @@ int spamctl_io_option(struct spamctl_io *o, const char *a, const char *v)
         if (*slot)
             return bad(a, v, "that line has one already");
         *slot = v + 2;
+        snprintf(a[5] == 's' ? o->dz[l].script_opt : o->dz[l].log_opt, sizeof o->dz[l].log_opt,
+                 "%s %u", a, l);
     } else if (!strcmp(a, "--net-seed")) {
         char *end;
         errno = 0;
@@ -195,34 +207,18 @@ static uint32_t host_todr(void)
     return TODRZERO + sec * 100u;
 }
 
-static char *slurp_text(const char *path, size_t *len)
+/* A script: all of it, at most SCRIPT_MAX bytes.  0, or -1 with the
+ * message printed. */
+static int read_script(const char *opt, const char *path, char **text, size_t *len)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    size_t cap = 4096, n = 0;
-    char *buf = malloc(cap);
-    while (buf) {
-        n += fread(buf + n, 1, cap - n, f);
-        if (n < cap)
-            break;
-        char *p = cap < (64u << 20) ? realloc(buf, cap * 2) : NULL;
-        if (!p) {
-            free(buf);
-            buf = NULL;
-            errno = EFBIG;
-            break;
-        }
-        buf = p;
-        cap *= 2;
+    const char *why;
+    uint8_t *t;
+    if (hostfile_read(path, SCRIPT_MAX, 0, &t, len, &why) != 0) {
+        fprintf(stderr, "spamctl run: %s%s: %s\n", opt, path, why);
+        return -1;
     }
-    if (buf && ferror(f)) {
-        free(buf);
-        buf = NULL;
-    }
-    fclose(f);
-    *len = n;
-    return buf;
+    *text = (char *)t;
+    return 0;
 }
 
 int spamctl_io_setup(struct spamctl_io *o, struct vax_machine *m)
@@ -238,8 +234,22 @@ int spamctl_io_setup(struct spamctl_io *o, struct vax_machine *m)
     if (todr != TODR_RESET)
         vm_set_ipr(m, 0x1B, todr == TODR_FIXED ? SPAMCTL_TODR_FIXED
                             : todr == TODR_HOST ? host_todr() : o->todr_value);
+    if (o->boot) { /* a unit (checked at the option) with nothing on it */
+        int on = 0;
+        for (int i = 0; i < o->nattach; i++)
+            on |= !strncmp(o->boot, o->attach[i].name, 3);
+        if (!on) {
+            fprintf(stderr, "spamctl run: --boot %s: nothing is attached to %.3s (--attach "
+                    "%.3s=FILE)\n", o->boot, o->boot, o->boot);
+            return -1;
+        }
+    }
     if (o->boot && vm_console_boot(m, o->boot, o->boot_flags, err, sizeof err) < 0) {
-        fprintf(stderr, "spamctl run: --boot %s\n", err);
+        /* the machine's messages name the unit: "boot rp0: ..." */
+        if (!strncmp(err, "boot ", 5))
+            fprintf(stderr, "spamctl run: --%s\n", err);
+        else
+            fprintf(stderr, "spamctl run: --boot %s: %s\n", o->boot, err);
         return -1;
     }
     if (o->net_rate > 0 || o->net_seed_set || o->net_mix_set || o->pcap) {
@@ -269,12 +279,9 @@ int spamctl_io_setup(struct spamctl_io *o, struct vax_machine *m)
     }
     if (o->script) {
         size_t len;
-        char *text = slurp_text(o->script, &len);
-        if (!text) {
-            fprintf(stderr, "spamctl run: --console-script %s: %s\n", o->script,
-                    strerror(errno));
+        char *text;
+        if (read_script("--console-script ", o->script, &text, &len) != 0)
             return -1;
-        }
         int rc = vm_console_script(m, text, len, o->script, o->expect_timeout, err, sizeof err);
         free(text);
         if (rc < 0) {
@@ -285,10 +292,10 @@ int spamctl_io_setup(struct spamctl_io *o, struct vax_machine *m)
     for (unsigned l = 0; l < IO_DZ_LINES; l++) {
         if (o->dz[l].script) {
             size_t len;
-            char *text = slurp_text(o->dz[l].script, &len);
-            if (!text) {
-                fprintf(stderr, "spamctl run: --dz-script %u=%s: %s\n", l, o->dz[l].script,
-                        strerror(errno));
+            char *text;
+            char opt[24];
+            snprintf(opt, sizeof opt, "--dz-script %u=", l);
+            if (read_script(opt, o->dz[l].script, &text, &len) != 0) {
                 spamctl_io_abort(o);
                 return -1;
             }
@@ -385,28 +392,34 @@ static int write_report(const struct spamctl_io *o, const struct vax_machine *m)
     return out_close(&out) != 0 ? -1 : 0;
 }
 
-int spamctl_io_inputs(const struct spamctl_io *o, const char **out, int max)
+void spamctl_io_files(const struct spamctl_io *o, struct hostfile_set *s)
 {
-    int n = 0;
-    for (int i = 0; i < o->nattach && n < max; i++)
-        out[n++] = o->attach[i].path;
-    if (o->script && n < max)
-        out[n++] = o->script;
-    for (unsigned l = 0; l < IO_DZ_LINES && n < max; l++)
-        if (o->dz[l].script)
-            out[n++] = o->dz[l].script;
-    return n;
+    for (int i = 0; i < o->nattach; i++)
+        hostfile_set_add(s, o->attach[i].readonly ? HOSTFILE_MEDIUM_RO : HOSTFILE_MEDIUM_RW,
+                         o->attach[i].opt, o->attach[i].path);
+    hostfile_set_add(s, HOSTFILE_IN, "--console-script", o->script);
+    for (unsigned l = 0; l < IO_DZ_LINES; l++) {
+        hostfile_set_add(s, HOSTFILE_IN, o->dz[l].script_opt, o->dz[l].script);
+        hostfile_set_add(s, HOSTFILE_OUT, o->dz[l].log_opt, o->dz[l].log);
+    }
+    hostfile_set_add(s, HOSTFILE_OUT, "--dz-report", o->dz_report);
+    hostfile_set_add(s, HOSTFILE_OUT, "--pcap", o->pcap);
 }
 
-int spamctl_io_outputs(const struct spamctl_io *o, const char **out, int max)
+int spamctl_io_media_check(struct spamctl_io *o, struct vax_machine *m)
 {
-    int n = 0;
-    for (unsigned l = 0; l < IO_DZ_LINES && n < max; l++)
-        if (o->dz[l].log)
-            out[n++] = o->dz[l].log;
-    if (o->dz_report && n < max)
-        out[n++] = o->dz_report;
-    return n;
+    struct io_system *sys = vm_io_system(m);
+    if (!sys)
+        return 0;
+    io_system_media_sync(sys); /* what the guest wrote, onto the host's disk */
+    const char *unit, *path;
+    int e = io_system_media_error(sys, &unit, &path);
+    if (!e)
+        return 0;
+    fprintf(stderr, "spamctl run: %s: %s (%s's image could not be written; the run was stopped)\n",
+            path, strerror(e), unit);
+    o->media_failed = 1;
+    return 1;
 }
 
 void spamctl_io_abort(struct spamctl_io *o)
@@ -495,6 +508,8 @@ int spamctl_io_finish(struct spamctl_io *o, const struct vax_machine *m)
         fprintf(stderr, "spamctl run: %s\n", msg);
         return 1;
     case VM_SCRIPT_RUNNING:
+        if (o->media_failed) /* that stopped it, and was said */
+            return 1;
         fprintf(stderr, "spamctl run: console script %s:%u: the run ended (%s) before the "
                 "script did\n", o->script, line, vm_stop_reason(m));
         return 1;

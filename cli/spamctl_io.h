@@ -19,6 +19,7 @@ struct spamctl_io {
     struct {
         const char *dev;       /* rp0..rp3, tu0, tu1 */
         char name[8];
+        char opt[24];          /* "--attach rp0:ro", for messages */
         const char *path;
         int readonly;
     } attach[SPAMCTL_IO_ATTACH_MAX];
@@ -45,6 +46,7 @@ struct spamctl_io {
     struct {
         const char *script;
         const char *log;
+        char script_opt[24], log_opt[24]; /* "--dz-script 3", for messages */
         struct out_sink sink; /* the log, open during the run */
         int fd;
         int open;
@@ -52,6 +54,7 @@ struct spamctl_io {
     uint64_t seed;             /* the run's --seed: the users' think times */
     unsigned dz_br;            /* --dz-br N (vm_config; 0: 5) */
     const char *dz_report;     /* --dz-report FILE: the users in JSON */
+    int media_failed;          /* an image could not be written (reported) */
 };
 
 void spamctl_io_init(struct spamctl_io *o);
@@ -64,8 +67,10 @@ void spamctl_io_usage(FILE *f);
  * boot (which replaces loading an image), the script.  0, or -1 after a
  * message (exit status 1: bad input). */
 int spamctl_io_setup(struct spamctl_io *o, struct vax_machine *m);
-/* After the run: 0, or 1 after a message when the console script failed
- * or did not finish, or the capture could not be written (it is closed). */
+/* After the run (and spamctl_io_media_check): 0, or 1 after a message
+ * when the console script failed or did not finish (not said again when
+ * a medium's failure stopped the run), or the capture could not be
+ * written (it is closed). */
 int spamctl_io_finish(struct spamctl_io *o, const struct vax_machine *m);
 /* When the run does not happen after spamctl_io_setup: closes what it
  * opened. */
@@ -73,10 +78,15 @@ void spamctl_io_abort(struct spamctl_io *o);
 /* The network's two summary lines, when it was connected, and a line
  * for each scripted DZ11 user. */
 void spamctl_io_report(const struct spamctl_io *o, struct vax_machine *m, FILE *f);
-/* The files the options read (n at most max) and write: for the run's
- * check that no output names an input or another output. */
-int spamctl_io_inputs(const struct spamctl_io *o, const char **out, int max);
-int spamctl_io_outputs(const struct spamctl_io *o, const char **out, int max);
+/* Adds the files the options read and write -- media, scripts, the DZ
+ * lines' logs and report, the capture -- to the run's same-file check
+ * (spamctl_out.h). */
+void spamctl_io_files(const struct spamctl_io *o, struct hostfile_set *s);
+/* After the run: media the guest wrote are flushed to the host's disk
+ * (fsync); a host write that failed during the run (it stopped the
+ * machine: "host write error on rp0") or now is one line on stderr naming
+ * the image and the cause.  0, or 1 after such a message. */
+int spamctl_io_media_check(struct spamctl_io *o, struct vax_machine *m);
 
 /* The TODR of the fixed boot date: 12:00 on June 7 (1986, the day after
  * the GENERIC kernel was built), as hundredths of a second since the

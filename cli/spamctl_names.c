@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "cli/spamctl_cmds.h"
 #include "cli/spamctl_out.h"
@@ -15,6 +16,8 @@
 #include "vax/io/io_deuna.h"
 #include "vax/io/io_dz.h"
 #include "vax/io/io_system.h"
+
+#define NAMES_INPUT_MAX (64u << 20) /* a kernel image or sys/syscalls.c */
 
 #ifndef SPAMCTL_BSD43_SYSCALLS
 #define SPAMCTL_BSD43_SYSCALLS ""
@@ -70,54 +73,39 @@ static void usage(FILE *f)
 /* A whole file in memory: 0, or -1 with the message printed. */
 static int slurp(const char *path, uint8_t **data, size_t *len)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        fprintf(stderr, "spamctl names: %s: cannot open: %s\n", path, strerror(errno));
+    const char *why;
+    if (hostfile_read(path, NAMES_INPUT_MAX, 0, data, len, &why) != 0) {
+        fprintf(stderr, "spamctl names: %s: %s\n", path, why);
         return -1;
     }
-    size_t cap = 1 << 16, n = 0;
-    uint8_t *b = malloc(cap);
-    while (b) {
-        if (n == cap) {
-            uint8_t *nb = cap < (64u << 20) ? realloc(b, cap *= 2) : NULL;
-            if (!nb) {
-                free(b);
-                b = NULL;
-                break;
-            }
-            b = nb;
-        }
-        size_t got = fread(b + n, 1, cap - n, f);
-        n += got;
-        if (got == 0)
-            break;
-    }
-    int bad = !b || ferror(f);
-    if (bad)
-        fprintf(stderr, "spamctl names: %s: %s\n", path, !b ? "too large or out of memory" : strerror(errno));
-    fclose(f);
-    if (bad) {
-        free(b);
-        return -1;
-    }
-    *data = b;
-    *len = n;
     return 0;
 }
 
 /* ---- the disk ---- */
 
 struct disk {
-    FILE *f;
+    int fd;               /* -1: none */
     uint64_t start, size; /* the partition, bytes */
 };
 
 static int disk_read(void *ctx, uint64_t off, void *buf, uint32_t n)
 {
     struct disk *d = ctx;
-    if (off + n > d->size || fseeko(d->f, (off_t)(d->start + off), SEEK_SET) != 0)
+    if (off > d->size || n > d->size - off)
         return -1;
-    return fread(buf, 1, n, d->f) == n ? 0 : -1;
+    for (uint32_t got = 0; got < n;) {
+        ssize_t r = pread(d->fd, (uint8_t *)buf + got, n - got, (off_t)(d->start + off + got));
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r < 0)
+            return -1;
+        if (r == 0) { /* past the end of a short image: zeros, as the RP06 reads them */
+            memset((uint8_t *)buf + got, 0, n - got);
+            break;
+        }
+        got += (uint32_t)r;
+    }
+    return 0;
 }
 
 struct walk_ctx {
@@ -492,11 +480,20 @@ static int extract(int argc, char **argv)
         fprintf(stderr, "spamctl names extract: give --kernel or --disk (or both) and -o NAMES\n");
         return SPAMCTL_EXIT_USAGE;
     }
-    if ((kernel && same_file(out, kernel)) || (disk && same_file(out, disk)) ||
-        (syscalls_given && same_file(out, syscalls))) {
-        fprintf(stderr, "spamctl names extract: -o %s would overwrite an input\n", out);
-        return SPAMCTL_EXIT_USAGE;
+    struct hostfile_set *files = malloc(sizeof *files);
+    if (!files) {
+        fprintf(stderr, "spamctl names: out of memory\n");
+        return SPAMCTL_EXIT_BAD_INPUT;
     }
+    hostfile_set_init(files);
+    hostfile_set_add(files, HOSTFILE_IN, "--kernel", kernel);
+    hostfile_set_add(files, HOSTFILE_IN, "--disk", disk);
+    hostfile_set_add(files, HOSTFILE_IN, "--syscalls", syscalls_given ? syscalls : NULL);
+    hostfile_set_add(files, HOSTFILE_OUT, "-o", out);
+    int clash = out_check_files("names extract", files);
+    free(files);
+    if (clash)
+        return SPAMCTL_EXIT_USAGE;
     if (handlers && syscalls_given) {
         fprintf(stderr, "spamctl names extract: --handlers or --syscalls, not both\n");
         return SPAMCTL_EXIT_USAGE;
@@ -517,7 +514,7 @@ static int extract(int argc, char **argv)
                 minor = parts[i].minor;
 
     struct extract x = {.g = spam_gnames_new(), .dz_br = dz_br};
-    struct disk d = {0};
+    struct disk d = {.fd = -1};
     struct walk_ctx w = {0};
     uint8_t *image = NULL;
     size_t ilen = 0;
@@ -528,15 +525,19 @@ static int extract(int argc, char **argv)
         return SPAMCTL_EXIT_BAD_INPUT;
     }
     if (disk) {
-        if (!(d.f = fopen(disk, "rb"))) {
-            fprintf(stderr, "spamctl names: %s: cannot open: %s\n", disk, strerror(errno));
+        const char *why;
+        /* a file system image or a disk (a block device), never waited on */
+        if ((d.fd = hostfile_open_regular(disk, 0, 1, &why)) < 0) {
+            fprintf(stderr, "spamctl names: %s: %s\n", disk, why);
             goto done;
         }
         struct stat st;
-        if (fstat(fileno(d.f), &st) != 0 || !S_ISREG(st.st_mode)) {
-            fprintf(stderr, "spamctl names: %s: not a disk image (a regular file)\n", disk);
+        off_t end = lseek(d.fd, 0, SEEK_END);
+        if (fstat(d.fd, &st) != 0 || end < 0) {
+            fprintf(stderr, "spamctl names: %s: %s\n", disk, strerror(errno));
             goto done;
         }
+        st.st_size = end; /* a block device's size too */
         for (size_t i = 0; i < 3; i++)
             if (parts[i].p == part) {
                 d.start = parts[i].start * 512;
@@ -547,8 +548,8 @@ static int extract(int argc, char **argv)
                     (uint64_t)st.st_size);
             goto done;
         }
-        if (d.size > (uint64_t)st.st_size - d.start)
-            d.size = (uint64_t)st.st_size - d.start;
+        /* a shorter image reads zeros to the partition's end, as SIMH's
+         * and our RP06 do (a bare file system image: to its own size) */
     }
     if (kernel) {
         if (slurp(kernel, &image, &ilen) != 0)
@@ -597,8 +598,8 @@ done:
     if (parsed)
         spam_aout_free(&x.k);
     free(image);
-    if (d.f)
-        fclose(d.f);
+    if (d.fd >= 0)
+        close(d.fd);
     spam_gnames_free(x.g);
     return rc;
 }

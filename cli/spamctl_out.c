@@ -24,12 +24,13 @@ int stream_error(FILE *f)
     return errno ? errno : EIO;
 }
 
-int same_file(const char *a, const char *b)
+int out_check_files(const char *cmd, const struct hostfile_set *s)
 {
-    struct stat sa, sb;
-    if (!a || !b || strcmp(a, "-") == 0 || strcmp(b, "-") == 0)
+    char msg[700];
+    if (hostfile_set_check(s, msg, sizeof msg) == 0)
         return 0;
-    return stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+    fprintf(stderr, "spamctl %s: %s\n", cmd, msg);
+    return -1;
 }
 
 int out_open(struct out_file *o, const char *cmd, const char *path)

@@ -15,6 +15,8 @@
 
 #include <stdio.h>
 
+#include "microcode/hostfile.h"
+
 struct out_file {
     const char *cmd;  /* "compress", ... for messages */
     const char *path; /* as given */
@@ -40,8 +42,12 @@ void out_error(const char *cmd, const char *path, int err);
 /* The errno of a failed write on a stream (after flushing it), or 0. */
 int stream_error(FILE *f);
 
-/* 1 if a and b name the same existing file (device and inode). */
-int same_file(const char *a, const char *b);
+/* The same-file rule for a command (microcode/hostfile.h: no output
+ * names an input, an attached medium or another output; a writable
+ * medium is attached once): every command puts every file it reads and
+ * writes into one set and calls this before it opens any.  0, or -1 with
+ * "spamctl CMD: ..." printed (a usage error, exit status 2). */
+int out_check_files(const char *cmd, const struct hostfile_set *s);
 
 /* A write stream that remembers the cause of its first failed write:
  * stdio forgets it (a failed flush empties the buffer, and a later flush

@@ -4,13 +4,13 @@
 #include "cli/spamctl_cmds.h"
 #include "cli/spamctl_config.h"
 #include "cli/spamctl_console.h"
-#include "cli/spamctl_file.h"
 #include "cli/spamctl_io.h"
 #include "cli/spamctl_progress.h"
 #include "cli/spamctl_out.h"
 #include "cli/spamctl_signal.h"
 #include "cli/spamctl_spam.h"
 #include "microcode/uasm.h"
+#include "vax/io/io_script.h"
 #include "vax/loader/vax_elf.h"
 #include "vax/machine/vm.h"
 
@@ -25,6 +25,7 @@
 #include <unistd.h>
 
 #define MAX_DUMPS 64
+#define RUN_INPUT_MAX (1024u << 20) /* an image, microcode or console input */
 #define MAX_SETS 16
 
 static void usage(FILE *f)
@@ -129,26 +130,14 @@ static int vm_write_cb(void *ctx, uint32_t pa, const void *buf, size_t n)
     return vm_phys_write(ctx, pa, buf, n);
 }
 
-/* A device (/dev/null): several outputs may share it. */
-static int is_device(const char *path)
-{
-    struct stat st;
-    return stat(path, &st) == 0 && (S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode));
-}
-
-/* A whole input file (an image, microcode, console input): any size. */
-static uint8_t *slurp(const char *path, size_t *len)
-{
-    return (uint8_t *)file_read_all(path, SIZE_MAX / 4, len);
-}
-
 /* --microcode FILE: an image (by its magic) or microcode source. */
 static int load_microcode(const char *path, struct ucode_image *img)
 {
     size_t len;
-    uint8_t *buf = slurp(path, &len);
-    if (!buf) {
-        fprintf(stderr, "spamctl run: %s: %s\n", path, strerror(errno));
+    uint8_t *buf;
+    const char *why;
+    if (hostfile_read(path, RUN_INPUT_MAX, 0, &buf, &len, &why) != 0) {
+        fprintf(stderr, "spamctl run: %s: %s\n", path, why);
         return -1;
     }
     int rc;
@@ -191,42 +180,6 @@ static void utrace_line(void *ctx, const struct vax_machine *m, uint16_t upc)
     uword_describe(&img->words[upc], desc, sizeof desc);
     fprintf(stderr, "%04X %s+%d  PC=%08" PRIx32 " PSL=%08" PRIx32 "  %s\n", upc,
             best, upc - bestaddr, vm_reg(m, 15), vm_psl(m), desc);
-}
-
-/* --console-in STRING: C-like escapes, so a carriage return can be given. */
-static uint8_t *unescape(const char *s, size_t *len)
-{
-    uint8_t *out = malloc(strlen(s) + 1);
-    size_t n = 0;
-    if (!out)
-        return NULL;
-    while (*s) {
-        if (*s != '\\' || !s[1]) {
-            out[n++] = (uint8_t)*s++;
-            continue;
-        }
-        s++;
-        switch (*s) {
-        case 'r': out[n++] = '\r'; s++; break;
-        case 'n': out[n++] = '\n'; s++; break;
-        case 't': out[n++] = '\t'; s++; break;
-        case 'x': {
-            unsigned v = 0;
-            int k = 0;
-            s++;
-            while (k < 2 && ((*s >= '0' && *s <= '9') || ((*s | 32) >= 'a' && (*s | 32) <= 'f'))) {
-                v = v * 16 + (unsigned)(*s <= '9' ? *s - '0' : (*s | 32) - 'a' + 10);
-                s++;
-                k++;
-            }
-            out[n++] = (uint8_t)v;
-            break;
-        }
-        default: out[n++] = (uint8_t)*s++; break;
-        }
-    }
-    *len = n;
-    return out;
 }
 
 static void write_events(FILE *f, const struct vax_machine *m, int json)
@@ -492,6 +445,17 @@ static int run_main(int argc, char **argv, const char *const *where)
         fprintf(stderr, "spamctl run: bad value for %s: '%s'\n", a, v);
         return usage_at(where, i);
     }
+    if (con_in && con_in[0] != '@') { /* the escapes of cli/README.md, no others */
+        size_t bad, l = strlen(con_in);
+        uint8_t *tmp = malloc(l + 1);
+        long k = tmp ? io_unescape(con_in, l, tmp, &bad) : 0;
+        free(tmp);
+        if (k < 0) {
+            fprintf(stderr, "spamctl run: bad value for --console-in: '%s': a bad escape at "
+                    "offset %zu (use \\r \\n \\t \\\\ \\xHH, or @FILE)\n", con_in, bad);
+            return SPAMCTL_EXIT_USAGE;
+        }
+    }
     if (io.boot && (raw || elf)) {
         fprintf(stderr, "spamctl run: --boot loads the console's boot program: give no image\n");
         return SPAMCTL_EXIT_USAGE;
@@ -514,52 +478,25 @@ static int run_main(int argc, char **argv, const char *const *where)
     if (!io.net_seed_set)
         io.net_seed = spam.seed;
     io.seed = spam.seed;
-    /* an output never overwrites an input, nor another output */
-    const char *ins[] = {raw ? raw : elf, ucode_path, con_in && con_in[0] == '@' ? con_in + 1 : NULL};
-    const char *outs[] = {spam.trace, con_out, dump, io.pcap};
-    static const char *const out_opt[] = {"-o", "--console-out", "--dump-state", "--pcap"};
-    for (int o = 0; o < 4; o++) {
-        for (int k = 0; k < 3; k++)
-            if (same_file(outs[o], ins[k])) {
-                fprintf(stderr, "spamctl run: %s %s would overwrite the input %s\n", out_opt[o], outs[o],
-                        ins[k]);
-                return SPAMCTL_EXIT_USAGE;
-            }
-        for (int k = o + 1; k < 4; k++)
-            if (outs[o] && outs[k] && (same_file(outs[o], outs[k]) || strcmp(outs[o], outs[k]) == 0) &&
-                strcmp(outs[o], "-") != 0 && !is_device(outs[o])) {
-                fprintf(stderr, "spamctl run: %s and %s name the same file %s\n", out_opt[o], out_opt[k],
-                        outs[o]);
-                return SPAMCTL_EXIT_USAGE;
-            }
+    /* no output overwrites an input, an attached medium or another
+     * output (spamctl_out.h): checked before anything is opened */
+    struct hostfile_set *files = malloc(sizeof *files);
+    if (!files) {
+        fprintf(stderr, "spamctl run: out of memory\n");
+        return SPAMCTL_EXIT_BAD_INPUT;
     }
-    /* the DZ lines' logs: no input, no other output */
-    const char *io_in[SPAMCTL_IO_ATTACH_MAX + 1 + IO_DZ_LINES], *io_out[IO_DZ_LINES + 1];
-    int nin = spamctl_io_inputs(&io, io_in, SPAMCTL_IO_ATTACH_MAX + 1 + IO_DZ_LINES);
-    int nout = spamctl_io_outputs(&io, io_out, IO_DZ_LINES + 1);
-    for (int o = 0; o < nout; o++) {
-        if (is_device(io_out[o]))
-            continue;
-        const char *clash = NULL;
-        for (int k = 0; k < nin && !clash; k++)
-            if (same_file(io_out[o], io_in[k]))
-                clash = io_in[k];
-        for (int k = 0; k < 3 && !clash; k++)
-            if (same_file(io_out[o], ins[k]))
-                clash = ins[k];
-        for (int k = 0; k < 4 && !clash; k++)
-            if (outs[k] && (same_file(io_out[o], outs[k]) || !strcmp(io_out[o], outs[k])))
-                clash = outs[k];
-        for (int k = o + 1; k < nout && !clash; k++)
-            if (same_file(io_out[o], io_out[k]) || !strcmp(io_out[o], io_out[k]))
-                clash = io_out[k];
-        if (clash) {
-            fprintf(stderr, "spamctl run: --dz-log/--dz-report %s names a file the run also "
-                    "uses (%s)\n",
-                    io_out[o], clash);
-            return SPAMCTL_EXIT_USAGE;
-        }
-    }
+    hostfile_set_init(files);
+    hostfile_set_add(files, HOSTFILE_IN, raw ? "--raw" : "", raw ? raw : elf);
+    hostfile_set_add(files, HOSTFILE_IN, "--microcode", ucode_path);
+    hostfile_set_add(files, HOSTFILE_IN, "--console-in", con_in && con_in[0] == '@' ? con_in + 1 : NULL);
+    hostfile_set_add(files, HOSTFILE_OUT, "-o", spam.trace);
+    hostfile_set_add(files, HOSTFILE_OUT, "--console-out", con_out);
+    hostfile_set_add(files, HOSTFILE_OUT, "--dump-state", dump);
+    spamctl_io_files(&io, files);
+    int clash = out_check_files("run", files);
+    free(files);
+    if (clash)
+        return SPAMCTL_EXIT_USAGE;
 
     struct ucode_image img;
     if (tcache_check && (no_tcache || !con_in)) {
@@ -590,9 +527,10 @@ static int run_main(int argc, char **argv, const char *const *where)
         /* the console's boot loads the program (spamctl_io_setup) */
     } else if (raw) {
         size_t len;
-        uint8_t *buf = slurp(raw, &len);
-        if (!buf) {
-            fprintf(stderr, "spamctl run: %s: %s\n", raw, strerror(errno));
+        uint8_t *buf = NULL;
+        const char *why;
+        if (hostfile_read(raw, RUN_INPUT_MAX, 0, &buf, &len, &why) != 0) {
+            fprintf(stderr, "spamctl run: %s: %s\n", raw, why);
             rc = SPAMCTL_EXIT_BAD_INPUT;
         } else if (vm_phys_write(m, load_at, buf, len) < 0) {
             fprintf(stderr, "spamctl run: %s: %zu bytes at 0x%08" PRIx32
@@ -653,9 +591,16 @@ static int run_main(int argc, char **argv, const char *const *where)
     FILE *con_f = NULL;
     if (con_in) {
         size_t n = 0;
-        con_buf = con_in[0] == '@' ? slurp(con_in + 1, &n) : unescape(con_in, &n);
+        const char *why = "out of memory";
+        if (con_in[0] == '@') {
+            if (hostfile_read(con_in + 1, RUN_INPUT_MAX, 0, &con_buf, &n, &why) != 0)
+                con_buf = NULL;
+        } else if ((con_buf = malloc(strlen(con_in) + 1)) != NULL) {
+            size_t bad; /* checked after the options */
+            n = (size_t)io_unescape(con_in, strlen(con_in), con_buf, &bad);
+        }
         if (!con_buf) {
-            fprintf(stderr, "spamctl run: --console-in %s: %s\n", con_in, strerror(errno));
+            fprintf(stderr, "spamctl run: --console-in %s: %s\n", con_in, why);
             spamctl_io_abort(&io);
             vm_free(m);
             return SPAMCTL_EXIT_BAD_INPUT;
@@ -731,7 +676,10 @@ static int run_main(int argc, char **argv, const char *const *where)
         vm_free(m);
         return SPAMCTL_EXIT_BAD_INPUT;
     }
-    /* a console script that failed or did not finish */
+    /* a medium's image that could not be written (a full disk), then a
+     * console script that failed or did not finish */
+    if (spamctl_io_media_check(&io, m))
+        rc = SPAMCTL_EXIT_BAD_INPUT;
     if (spamctl_io_finish(&io, m) && rc == SPAMCTL_EXIT_OK)
         rc = SPAMCTL_EXIT_BAD_INPUT;
     /* why the run ended when the machine did not stop by itself */

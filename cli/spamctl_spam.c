@@ -5,6 +5,7 @@
  * be far longer than the buffer.  The slices are fixed microcycle counts,
  * so a run is exactly repeatable. */
 #include "cli/spamctl_spam.h"
+#include "microcode/hostfile.h"
 #include "microcode/uasm.h"
 #include "spam/spam_writer.h"
 #include "vax/machine/vm_net.h"
@@ -169,28 +170,12 @@ static void ucode_digest(const char *path, uint32_t *crc, uint32_t *len)
     *len = 0;
     int rc;
     if (path) {
-        FILE *f = fopen(path, "rb");
-        if (!f)
+        uint8_t *b;
+        size_t n;
+        const char *why;
+        if (hostfile_read(path, 1024u << 20, 0, &b, &n, &why) != 0)
             return;
-        char *buf = NULL;
-        size_t n = 0, cap = 0;
-        for (;;) {
-            if (n == cap) {
-                cap = cap ? cap * 2 : 65536;
-                char *p = realloc(buf, cap + 1);
-                if (!p)
-                    break;
-                buf = p;
-            }
-            size_t k = fread(buf + n, 1, cap - n, f);
-            if (!k)
-                break;
-            n += k;
-        }
-        fclose(f);
-        if (!buf)
-            return;
-        buf[n] = 0;
+        char *buf = (char *)b;
         if (ucode_is_image((const uint8_t *)buf, n)) {
             rc = ucode_image_parse((const uint8_t *)buf, n, &img, err, sizeof err);
         } else {

@@ -1,6 +1,6 @@
 /* Files on a SIMH .tap tape as a tar archive (spamctl_tartape.h). */
 #include "cli/spamctl_tartape.h"
-#include "cli/spamctl_file.h"
+#include "microcode/hostfile.h"
 
 #include <errno.h>
 #include <stdint.h>
@@ -76,9 +76,10 @@ int tartape_write(const char *tape, const char *const *files, size_t n, char *er
     struct tar t = {0};
     for (size_t i = 0; i < n; i++) {
         size_t len;
-        uint8_t *data = (uint8_t *)file_read_all(files[i], 16u << 20, &len);
-        if (!data) {
-            snprintf(err, errlen, "%s: %s", files[i], strerror(errno));
+        uint8_t *data;
+        const char *why;
+        if (hostfile_read(files[i], 16u << 20, 0, &data, &len, &why) != 0) {
+            snprintf(err, errlen, "%s: %s", files[i], why);
             free(t.data);
             return -1;
         }

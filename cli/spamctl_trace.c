@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "cli/spamctl_cmds.h"
+#include "cli/spamctl_out.h"
 #include "cli/spamctl_signal.h"
 #include "spam/spam_gnames.h"
 #include "spam/spam_names.h"
@@ -20,16 +21,17 @@ int trace_open(struct trace_in *t, const char *cmd, const char *path, int partia
     t->cmd = cmd;
     t->partial = partial;
     t->path = strcmp(path, "-") == 0 ? "<stdin>" : path;
-    t->fd = strcmp(path, "-") == 0 ? 0 : open(path, O_RDONLY);
+    const char *why = NULL;
+    /* a trace file is a regular file, opened without waiting on a FIFO;
+     * a pipe comes on stdin ('-') */
+    t->fd = strcmp(path, "-") == 0 ? 0 : hostfile_open_regular(path, 0, 0, &why);
     if (t->fd < 0) {
-        fprintf(stderr, "spamctl %s: %s: cannot open: %s\n", cmd, path, strerror(errno));
-        return 1;
-    }
-    struct stat st;
-    if (fstat(t->fd, &st) == 0 && S_ISDIR(st.st_mode)) {
-        fprintf(stderr, "spamctl %s: %s: is a directory, not a trace\n", cmd, t->path);
-        if (t->fd > 0)
-            close(t->fd);
+        if (errno == EISDIR)
+            fprintf(stderr, "spamctl %s: %s: is a directory, not a trace\n", cmd, t->path);
+        else if (errno == EINVAL)
+            fprintf(stderr, "spamctl %s: %s: %s; a pipe is read from stdin ('-')\n", cmd, path, why);
+        else
+            fprintf(stderr, "spamctl %s: %s: cannot open: %s\n", cmd, path, why);
         return 1;
     }
     struct spam_err err;
@@ -233,6 +235,28 @@ int decode_option(struct spam_decode_opts *o, const char *cmd, int argc, char **
     }
     o->gap_us = (uint32_t)x;
     return 1;
+}
+
+int trace_files_check(const char *cmd, int argc, char **argv, const char *trace,
+                      enum hostfile_role role, const char *const *outs, int nouts)
+{
+    struct hostfile_set *s = malloc(sizeof *s);
+    if (!s) {
+        fprintf(stderr, "spamctl %s: out of memory\n", cmd);
+        return -1;
+    }
+    hostfile_set_init(s);
+    hostfile_set_add(s, HOSTFILE_IN, "", trace);
+    for (int i = 1; i < argc; i++) {
+        const char *v;
+        if (opt_value(argc, argv, &i, "--names", &v) > 0)
+            hostfile_set_add(s, HOSTFILE_IN, "--names", v);
+    }
+    for (int k = 0; k < nouts; k++)
+        hostfile_set_add(s, role, outs[2 * k], outs[2 * k + 1]);
+    int rc = out_check_files(cmd, s);
+    free(s);
+    return rc;
 }
 
 const char *warning_kind_name(enum spam_warning_kind k)

@@ -7,6 +7,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "microcode/hostfile.h"
 #include "spam/spam_decode.h"
 #include "spam/spam_reader.h"
 
@@ -68,6 +69,14 @@ int names_option(const char *cmd, int argc, char **argv, int *i, struct spam_gna
 "  --names FILE   The guest's names (spamctl names extract): system calls for\n" \
 "                 CHMK codes, handlers and devices for SCB vectors, program\n" \
 "                 paths for context switches.  Without it, numbers.\n"
+
+/* The same-file rule (spamctl_out.h) for a trace command: the trace and
+ * every --names file of argv are its inputs; outs holds nouts pairs of an
+ * option and the file it writes (a NULL file: not given), written as
+ * `role` (HOSTFILE_OUT, or HOSTFILE_OUT_INPLACE: may replace the trace).
+ * 0, or -1 with the message printed (a usage error). */
+int trace_files_check(const char *cmd, int argc, char **argv, const char *trace,
+                      enum hostfile_role role, const char *const *outs, int nouts);
 
 void print_warning_list(FILE *f, const struct spam_decoder *d);
 const char *warning_kind_name(enum spam_warning_kind k);

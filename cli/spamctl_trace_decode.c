@@ -20,7 +20,7 @@ static void usage(FILE *f)
 "\n"
 "Output:\n"
 "  (default)      Readable text.\n"
-"  --csv          CSV with a header line.\n"
+"  --csv          CSV with a header line (not with --json).\n"
 "  --json         JSON lines, a stable contract: one object per event with\n"
 "                 index, t_us, icount, class (interrupt|exception|chm|ldpctx|\n"
 "                 rei|marker|invalid|reserved), event, psl_hi, ipl, mode\n"
@@ -205,10 +205,14 @@ int spamctl_cmd_decode(int argc, char **argv)
         } else if ((rc = names_option("decode", argc, argv, &i, &g)) != 0) {
             if (rc < 0)
                 return rc == -2 ? SPAMCTL_EXIT_BAD_INPUT : SPAMCTL_EXIT_USAGE;
-        } else if (strcmp(argv[i], "--json") == 0) {
-            f = JSON;
-        } else if (strcmp(argv[i], "--csv") == 0) {
-            f = CSV;
+        } else if (strcmp(argv[i], "--json") == 0 || strcmp(argv[i], "--csv") == 0) {
+            enum fmt want = argv[i][2] == 'j' ? JSON : CSV;
+            if (f != TEXT && f != want) {
+                fprintf(stderr, "spamctl decode: --csv and --json exclude each other\n");
+                spam_gnames_free(g);
+                return SPAMCTL_EXIT_USAGE;
+            }
+            f = want;
         } else if (strcmp(argv[i], "--partial") == 0) {
             partial = 1;
         } else if ((rc = decode_option(&o, "decode", argc, argv, &i)) != 0 ||

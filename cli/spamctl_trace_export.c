@@ -52,24 +52,6 @@ TRACE_NAMES_USAGE
 "2 usage error, 130/143 stopped by SIGINT/SIGTERM.\n");
 }
 
-/* 1 if `path` is one of the files an export into `dir` would overwrite. */
-static int ctf_holds(const char *dir, const char *path)
-{
-    char f[4200];
-    snprintf(f, sizeof f, "%s/metadata", dir);
-    if (same_file(f, path))
-        return 1;
-    snprintf(f, sizeof f, "%s/stream_0", dir);
-    if (same_file(f, path))
-        return 1;
-    for (int k = 0; k < 32; k++) {
-        snprintf(f, sizeof f, "%s/channel0_%d", dir, k);
-        if (same_file(f, path))
-            return 1;
-    }
-    return 0;
-}
-
 static int export_cmd(int argc, char **argv, struct spam_gnames **gp);
 
 int spamctl_cmd_export(int argc, char **argv)
@@ -124,14 +106,22 @@ static int export_cmd(int argc, char **argv, struct spam_gnames **gp)
             usage(stderr);
         return SPAMCTL_EXIT_USAGE;
     }
-    if (chrome && same_file(chrome, path)) {
-        fprintf(stderr, "spamctl export: --chrome %s is the trace itself\n", chrome);
-        return SPAMCTL_EXIT_USAGE;
+    /* the CTF directory's files: metadata, stream_0 or LTTng's channels */
+    char ctf_files[34][4200];
+    const char *outs[2 * 36];
+    int no = 0;
+    outs[no++] = "--chrome";
+    outs[no++] = chrome;
+    for (int k = 0; ctf && k < 34; k++) {
+        if (k < 2)
+            snprintf(ctf_files[k], sizeof ctf_files[k], "%s/%s", ctf, k ? "stream_0" : "metadata");
+        else
+            snprintf(ctf_files[k], sizeof ctf_files[k], "%s/channel0_%d", ctf, k - 2);
+        outs[no++] = "--ctf";
+        outs[no++] = ctf_files[k];
     }
-    if (ctf && ctf_holds(ctf, path)) {
-        fprintf(stderr, "spamctl export: %s: the trace is one of the files --ctf %s writes\n", path, ctf);
+    if (trace_files_check("export", argc, argv, path, HOSTFILE_OUT, outs, no / 2) != 0)
         return SPAMCTL_EXIT_USAGE;
-    }
     struct trace_in t;
     if (trace_open(&t, "export", path, partial) != 0)
         return SPAMCTL_EXIT_BAD_INPUT;

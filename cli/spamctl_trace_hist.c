@@ -51,8 +51,8 @@ static void usage(FILE *f)
 "  (default)      Tables (us) and, for a single group, log2 bars.\n"
 "  --bars         Bars for every group.\n"
 "  --csv          CSV: group,kind,count,min,mean,p50,p90,p99,p99_9,max.\n"
-"  --json         One JSON object (each histogram with its buckets, so that\n"
-"                 --merge can add it to others).\n"
+"  --json         One JSON object (not with --csv; each histogram with its\n"
+"                 buckets, so that --merge can add it to others).\n"
 "  --svg FILE     Also write an SVG plot of the distributions (log2 bins; with\n"
 "                 --linear W:N the linear bins, percent of events, as the\n"
 "                 paper's Figure 4: --event int:0xB0 --linear 100:50).\n"
@@ -432,10 +432,13 @@ int spamctl_cmd_hist(int argc, char **argv)
             free(paths);
             spam_gnames_free(names);
             return SPAMCTL_EXIT_OK;
-        } else if (strcmp(argv[i], "--json") == 0) {
-            f = JSON;
-        } else if (strcmp(argv[i], "--csv") == 0) {
-            f = CSV;
+        } else if (strcmp(argv[i], "--json") == 0 || strcmp(argv[i], "--csv") == 0) {
+            enum fmt want = argv[i][2] == 'j' ? JSON : CSV;
+            if (f != TEXT && f != want) {
+                fprintf(stderr, "spamctl hist: --csv and --json exclude each other\n");
+                rc = SPAMCTL_EXIT_USAGE;
+            }
+            f = want;
         } else if ((r2 = names_option("hist", argc, argv, &i, &names)) != 0) {
             if (r2 < 0)
                 rc = r2 == -2 ? SPAMCTL_EXIT_BAD_INPUT : SPAMCTL_EXIT_USAGE;
@@ -526,12 +529,10 @@ int spamctl_cmd_hist(int argc, char **argv)
     else
         for (uint32_t ev = 0; ev < 65536; ev++)
             a->want[ev] = (uint8_t)wanted(a, (uint16_t)ev);
-    for (size_t k = 0; rc == SPAMCTL_EXIT_OK && svg && k < npaths; k++)
-        if (same_file(svg, paths[k])) {
-            fprintf(stderr, "spamctl hist: --svg %s is %s\n", svg,
-                    npaths > 1 ? "one of the inputs" : "the trace itself");
+    for (size_t k = 0; rc == SPAMCTL_EXIT_OK && k < npaths; k++)
+        if (trace_files_check("hist", argc, argv, paths[k], HOSTFILE_OUT,
+                              (const char *const[]){"--svg", svg}, 1) != 0)
             rc = SPAMCTL_EXIT_USAGE;
-        }
     a->names = names;
     if (rc == SPAMCTL_EXIT_OK && cpu && !(a->cpu = spam_cpu_new())) {
         fprintf(stderr, "spamctl hist: out of memory\n");

@@ -89,6 +89,10 @@ static int run(int argc, char **argv, int compress)
         usage(stderr, compress);
         return SPAMCTL_EXIT_USAGE;
     }
+    /* written under a temporary name and renamed: it may replace the trace */
+    if (trace_files_check(cmd, argc, argv, in, HOSTFILE_OUT_INPLACE,
+                          (const char *const[]){"", out}, 1) != 0)
+        return SPAMCTL_EXIT_USAGE;
     struct trace_in t;
     if (trace_open(&t, cmd, in, partial) != 0)
         return SPAMCTL_EXIT_BAD_INPUT;

@@ -4,11 +4,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
+#include "microcode/hostfile.h"
 #include "vax/asm/vasm.h"
 
 #define VASM_VERSION "0.1.0"
+#define VASM_SOURCE_MAX (256u << 20) /* bytes of one source */
 
 static const char usage_text[] =
     "Usage: vasm [OPTION]... FILE.s...\n"
@@ -60,42 +61,6 @@ static int parse_addr(const char *s, uint32_t *out)
         return -1;
     *out = (uint32_t)v;
     return 0;
-}
-
-/* 1 if a and b are the same existing file. */
-static int same_file(const char *a, const char *b)
-{
-    struct stat sa, sb;
-    return stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev &&
-           sa.st_ino == sb.st_ino;
-}
-
-static char *read_stream(FILE *f, size_t *len)
-{
-    size_t cap = 65536, n = 0;
-    char *b = malloc(cap);
-    if (!b)
-        return NULL;
-    for (;;) {
-        if (n == cap) {
-            char *nb = realloc(b, cap *= 2);
-            if (!nb) {
-                free(b);
-                return NULL;
-            }
-            b = nb;
-        }
-        size_t r = fread(b + n, 1, cap - n, f);
-        n += r;
-        if (r == 0)
-            break;
-    }
-    if (ferror(f)) {
-        free(b);
-        return NULL;
-    }
-    *len = n;
-    return b;
 }
 
 int main(int argc, char **argv)
@@ -165,51 +130,34 @@ int main(int argc, char **argv)
         free(files);
         return usage_error("no input files", NULL);
     }
-    for (int i = 0; i < nfiles; i++)
-        if (strcmp(files[i], "-") != 0 && same_file(files[i], out)) {
-            fprintf(stderr, "vasm: -o %s would overwrite the input %s\n", out, files[i]);
-            free(files);
-            return 2;
-        }
+    /* no output overwrites an input or another output (hostfile.h) */
+    const char *outs[] = {"-o", out};
+    char msg[700];
+    if (hostfile_check_files(files, nfiles, outs, 1, msg, sizeof msg) != 0) {
+        fprintf(stderr, "vasm: %s\n", msg);
+        free(files);
+        return 2;
+    }
     struct vasm_source *srcs = calloc((size_t)nfiles, sizeof *srcs);
     char **bufs = calloc((size_t)nfiles, sizeof *bufs);
     int rc = 0, stdin_used = 0;
     if (!srcs || !bufs)
         return 1;
     for (int i = 0; i < nfiles && rc == 0; i++) {
-        FILE *f;
-        if (!strcmp(files[i], "-")) {
-            if (stdin_used++) {
-                rc = usage_error("standard input given twice", NULL);
-                break;
-            }
-            f = stdin;
-            srcs[i].name = "<stdin>";
-        } else {
-            struct stat st;
-            if (stat(files[i], &st) == 0 && S_ISDIR(st.st_mode)) {
-                fprintf(stderr, "vasm: %s: is a directory\n", files[i]);
-                rc = 1;
-                break;
-            }
-            f = fopen(files[i], "rb");
-            srcs[i].name = files[i];
+        if (!strcmp(files[i], "-") && stdin_used++) {
+            rc = usage_error("standard input given twice", NULL);
+            break;
         }
-        if (!f) {
-            fprintf(stderr, "vasm: %s: %s\n", files[i], strerror(errno));
+        srcs[i].name = strcmp(files[i], "-") ? files[i] : "<stdin>";
+        const char *why;
+        uint8_t *text;
+        if (hostfile_read(files[i], VASM_SOURCE_MAX, HOSTFILE_STDIN, &text, &srcs[i].len,
+                          &why) != 0) {
+            fprintf(stderr, "vasm: %s: %s\n", srcs[i].name, why);
             rc = 1;
             break;
         }
-        errno = 0;
-        bufs[i] = read_stream(f, &srcs[i].len);
-        int rerr = errno ? errno : EIO;
-        if (f != stdin)
-            fclose(f);
-        if (!bufs[i]) {
-            fprintf(stderr, "vasm: %s: read error: %s\n", files[i], strerror(rerr));
-            rc = 1;
-            break;
-        }
+        bufs[i] = (char *)text;
         srcs[i].text = bufs[i];
     }
     if (rc == 0) {

@@ -6,12 +6,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
+#include "microcode/hostfile.h"
 #include "vax/dis/vdis.h"
 #include "vax/loader/vax_elf.h"
 
 #define VDIS_VERSION "0.1.0"
+#define VDIS_INPUT_MAX (1024u << 20) /* an image larger than this is not one */
 
 static const char usage_text[] =
 "Usage: vdis [OPTION]... FILE\n"
@@ -84,55 +85,6 @@ static int usage_error(const char *fmt, const char *arg)
     fprintf(stderr, fmt, arg);
     fprintf(stderr, "\nTry 'vdis --help' for more information.\n");
     return 2;
-}
-
-static int read_all(const char *path, uint8_t **data, size_t *len)
-{
-    struct stat st;
-    if (strcmp(path, "-") != 0 && stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
-        errno = EISDIR;
-        return -1;
-    }
-    FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
-    if (!f)
-        return -1;
-    size_t cap = 65536, n = 0;
-    uint8_t *buf = malloc(cap);
-    if (!buf) {
-        if (f != stdin)
-            fclose(f);
-        return -1;
-    }
-    for (;;) {
-        if (n == cap) {
-            uint8_t *nb = realloc(buf, cap * 2);
-            if (!nb) {
-                free(buf);
-                if (f != stdin)
-                    fclose(f);
-                errno = ENOMEM;
-                return -1;
-            }
-            buf = nb;
-            cap *= 2;
-        }
-        errno = 0;
-        size_t got = fread(buf + n, 1, cap - n, f);
-        n += got;
-        if (got == 0)
-            break;
-    }
-    int err = ferror(f) ? (errno ? errno : EIO) : 0;
-    if (f != stdin)
-        fclose(f);
-    if (err) {
-        free(buf);
-        errno = err;
-        return -1;
-    }
-    *data = buf;
-    *len = n;
-    return 0;
 }
 
 /* Disassemble bytes [0, len) located at address addr, restricted to the
@@ -311,8 +263,9 @@ int main(int argc, char **argv)
 
     uint8_t *data;
     size_t len;
-    if (read_all(o.file, &data, &len) != 0) {
-        fprintf(stderr, "vdis: %s: %s\n", o.file, strerror(errno));
+    const char *why;
+    if (hostfile_read(o.file, VDIS_INPUT_MAX, HOSTFILE_STDIN, &data, &len, &why) != 0) {
+        fprintf(stderr, "vdis: %s: %s\n", o.file, why);
         return 1;
     }
     int rc = 0;

@@ -1,6 +1,7 @@
 /* The microassembler: microcode source (MICROARCHITECTURE.md §6) to a
  * control-store image.  Two passes: parse every word, then resolve labels. */
 #include "uasm.h"
+#include "microcode/hostfile.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -9,6 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <zlib.h>
+
+#define UASM_SOURCE_MAX (64u << 20) /* no microcode source is larger */
 
 #define MAX_ERRORS 50
 
@@ -892,39 +895,6 @@ int uasm_assemble_text(const char *name, const char *text,
     return finish(&st, errs);
 }
 
-static char *read_file(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    size_t cap = 65536, n = 0;
-    char *buf = malloc(cap + 1);
-    while (buf) {
-        size_t r = fread(buf + n, 1, cap - n, f);
-        n += r;
-        if (n < cap)
-            break;
-        cap *= 2;
-        char *p = realloc(buf, cap + 1);
-        if (!p) {
-            free(buf);
-            buf = NULL;
-            break;
-        }
-        buf = p;
-    }
-    int bad = ferror(f);
-    fclose(f);
-    if (!buf || bad) {
-        free(buf);
-        return NULL;
-    }
-    buf[n] = 0;
-    if (len)
-        *len = n;
-    return buf;
-}
-
 int uasm_assemble_files(const char *const *paths, int npaths,
                         struct ucode_image *out, char **errs)
 {
@@ -936,14 +906,16 @@ int uasm_assemble_files(const char *const *paths, int npaths,
     }
     st.img = out;
     for (int i = 0; i < npaths; i++) {
-        char *text = read_file(paths[i], NULL);
-        if (!text) {
+        uint8_t *text;
+        size_t len;
+        const char *why;
+        if (hostfile_read(paths[i], UASM_SOURCE_MAX, 0, &text, &len, &why) != 0) {
             st.file = paths[i];
             st.line = 0;
-            err(&st, "cannot read: %s", strerror(errno));
+            err(&st, "cannot read: %s", why);
             continue;
         }
-        do_text(&st, paths[i], text);
+        do_text(&st, paths[i], (const char *)text);
         free(text);
     }
     return finish(&st, errs);

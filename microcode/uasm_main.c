@@ -6,8 +6,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
+#include "microcode/hostfile.h"
 #include "microcode/uasm.h"
 
 static void usage(FILE *f)
@@ -43,13 +43,6 @@ static int c_symbol(const char *s)
         if (strcmp(s, kw[i]) == 0)
             return 0;
     return 1;
-}
-
-static int same_file(const char *a, const char *b)
-{
-    struct stat sa, sb;
-    return strcmp(a, "-") != 0 && stat(a, &sa) == 0 && stat(b, &sb) == 0 &&
-           sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
 }
 
 /* Flushes and (unless stdout) closes f; 0, or -1 with the message.
@@ -113,13 +106,14 @@ int main(int argc, char **argv)
         free(files);
         return 2;
     }
-    for (int i = 0; i < nfiles; i++)
-        if ((out && same_file(out, files[i])) || (listing && same_file(listing, files[i]))) {
-            fprintf(stderr, "uasm: %s would overwrite the input %s\n",
-                    out && same_file(out, files[i]) ? out : listing, files[i]);
-            free(files);
-            return 2;
-        }
+    /* no output overwrites an input or another output (hostfile.h) */
+    const char *outs[] = {"-o", out, "--listing", listing};
+    char msg[700];
+    if (hostfile_check_files(files, nfiles, outs, 2, msg, sizeof msg) != 0) {
+        fprintf(stderr, "uasm: %s\n", msg);
+        free(files);
+        return 2;
+    }
     struct ucode_image img;
     char *errs = NULL;
     if (uasm_assemble_files(files, nfiles, &img, &errs) < 0) {

@@ -183,7 +183,7 @@ expect "demo --image truncated" 1 "trunc.kernel: the guest never reached its fir
 expect "demo --image bit-flipped" 1 "flip.kernel: the guest never reached its first clock tick" "$spamctl" demo --image flip.kernel -o d.spam --duration 1
 expect "demo --image a directory" 1 "adir: Is a directory" "$spamctl" demo --image adir -o d.spam
 expect "demo -o unwritable" 1 "$nodir: No such file or directory" "$spamctl" demo --os ours -o $nodir --duration 0.5
-expect "demo -o the image" 2 "would overwrite the guest image" "$spamctl" demo --image trunc.kernel -o trunc.kernel
+expect "demo -o the image" 2 "would overwrite the input trunc.kernel .--image." "$spamctl" demo --image trunc.kernel -o trunc.kernel
 expect "demo --duration 0" 2 "bad value for --duration: '0'" "$spamctl" demo --duration 0
 expect "demo --duration 1e9" 2 "bad value for --duration: '1e9'" "$spamctl" demo --duration 1e9
 expect "demo --duration nan" 2 "bad value for --duration: 'nan'" "$spamctl" demo --duration nan
@@ -197,7 +197,7 @@ expect "vasm empty file (a valid empty program)" 0 "" "$vasm" -o x.o empty
 expect "vasm random bytes" 1 "^random:[0-9]+: " "$vasm" -o x.o random
 expect "vasm truncated source" 1 "^trunc.s:2: " "$vasm" -o x.o trunc.s
 expect "vasm bit-flipped source" 1 "^flip.s:1: junk after instruction name" "$vasm" -o x.o flip.s
-expect "vasm a directory" 1 "vasm: adir: is a directory" "$vasm" -o x.o adir
+expect "vasm a directory" 1 "vasm: adir: Is a directory" "$vasm" -o x.o adir
 expect "vasm -o unwritable" 1 "$nodir: cannot open for writing: No such file or directory" "$vasm" -o $nodir ok.s
 expect "vasm --raw -o /dev/full" 1 "/dev/full: write error: No space left on device" "$vasm" --raw -o /dev/full ok.s
 to_full "vasm --listing stdout unwritable" 1 "<stdout>: No space left on device" "$vasm" --listing -o x.o ok.s

@@ -11,23 +11,7 @@ kernel=$(realpath "$5") hello=$(realpath "$6") src=$(realpath "$7")
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cd "$work" || exit 1
-fail=0 pass=0
-ok() { pass=$((pass + 1)); }
-bad() { echo "FAIL $*"; fail=$((fail + 1)); }
-# check NAME COND...: COND is a command; its status decides
-check() { local name=$1; shift; if "$@"; then ok; else bad "$name"; fi; }
-json() { python3 -c "import json,sys; d=json.load(sys.stdin); print($1)"; }
-# rc_msg NAME RC REGEX: the last command's status ($st) and stderr
-# (err.txt) matching REGEX; an empty REGEX: nothing on stderr
-rc_msg() {
-    local m=0
-    if [ -z "$3" ]; then [ ! -s err.txt ] && m=1; else grep -Eq -- "$3" err.txt && m=1; fi
-    if [ "$st" -eq "$2" ] && [ $m -eq 1 ]; then
-        ok
-    else
-        bad "$1: exit $st (want $2), stderr: $(head -3 err.txt)"
-    fi
-}
+. "$src/tests/cli/check_lib.sh"
 
 demo=$src/traces/demo.spam
 "$vasm" --raw --base 0x1000 -o markers.bin "$src/tests/spam_machine/progs/markers.s" || exit 1
@@ -43,10 +27,10 @@ rc_msg "D1 compress in place" 0 ''
 rc_msg "D1 decompress in place" 0 ''
 check "D1 compress/decompress in place keeps the trace" cmp -s t.spam "$demo"
 "$spamctl" export --chrome t.spam t.spam 2>err.txt; st=$?
-rc_msg "D1 export --chrome onto its trace" 2 'the trace itself'
+rc_msg "D1 export --chrome onto its trace" 2 'would overwrite the input t.spam'
 check "D1 export onto its trace leaves it" cmp -s t.spam "$demo"
 "$spamctl" hist --svg t.spam t.spam >/dev/null 2>err.txt; st=$?
-rc_msg "D1 hist --svg onto its trace" 2 'the trace itself'
+rc_msg "D1 hist --svg onto its trace" 2 'would overwrite the input t.spam'
 check "D1 hist --svg onto its trace leaves it" cmp -s t.spam "$demo"
 # a reader whose file is truncated under it: decode blocks on a full pipe
 # after its first read (1 MiB of a 6.4 MB trace), the file shrinks, then the
@@ -221,7 +205,7 @@ done
 "$vdis" adir >/dev/null 2>err.txt; st=$?
 rc_msg "D11 vdis of a directory" 1 'adir: Is a directory'
 "$vasm" -o x.o adir 2>err.txt; st=$?
-rc_msg "D11 vasm of a directory" 1 'adir: is a directory'
+rc_msg "D11 vasm of a directory" 1 'adir: Is a directory'
 "$spamctl" run --raw adir --load-at 0 >/dev/null 2>err.txt; st=$?
 rc_msg "D11 run --raw of a directory" 1 'adir: Is a directory'
 : >empty.img

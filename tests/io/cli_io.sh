@@ -34,7 +34,7 @@ expect 2 "DEV=FILE" -- $R --attach rp0
 expect 2 "attached twice" -- $R --attach rp0=$T/rp06.dsk --attach rp0:ro=$T/rp06.dsk
 printf '\000\000\000\000' > "$T/empty.tap"      # one tape mark
 expect 0 "cycle limit" -- $R --attach rp0:ro=$T/rp06.dsk --attach tu1:ro=$T/empty.tap
-expect 1 "boot tu0: no medium" -- $S run --boot tu0 --max-cycles 1000
+expect 1 "boot tu0: nothing is attached to tu0" -- $S run --boot tu0 --max-cycles 1000
 expect 1 "boot rp0: .*no 4.2BSD superblock" -- $S run --boot rp0 --attach rp0=$T/rp06.dsk
 expect 2 "give no image" -- $S run --boot tu0 --raw $T/loop.bin --load-at 0
 expect 1 "bad.script:2: unknown command" -- $R --console-script $T/bad.script
@@ -56,8 +56,8 @@ expect 2 "N=FILE, N a line of dz0" -- $R --dz-script 8=$T/never.script
 expect 2 "N=FILE, N a line of dz0" -- $R --dz-log x
 expect 2 "has one already" -- $R --dz-script 1=$T/never.script --dz-script 1=$T/think.script
 expect 2 "bus request level, 4-7" -- $R --dz-br 3
-expect 2 "names a file the run also uses" -- $R --dz-script 1=$T/think.script --dz-log 2=$T/think.script
-expect 2 "names a file the run also uses" -- $R --dz-log 1=$T/l.log --dz-report $T/l.log
+expect 2 "would overwrite the input .*think.script (--dz-script 1)" -- $R --dz-script 1=$T/think.script --dz-log 2=$T/think.script
+expect 2 "(--dz-log 1) and .*l.log (--dz-report) name the same file" -- $R --dz-log 1=$T/l.log --dz-report $T/l.log
 expect 1 "dz-log 0=.*: " -- $R --dz-log 0=$T/nodir/l.log
 expect 0 "dz0 line 5 user (.*think.script): running at line 2, [1-9][0-9]* rounds" -- \
     $Rs --dz-script 5=$T/think.script --dz-log 5=$T/l5.log --dz-report $T/users.json --dz-br 4

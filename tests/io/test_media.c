@@ -236,6 +236,117 @@ static int mem_read(void *ctx, uint64_t off, void *buf, uint32_t n)
     return 0;
 }
 
+/* ---- the UFS walker on a damaged tree (issue 33) ---- */
+
+struct counting_fs {
+    struct mem_fs fs;
+    uint64_t bytes; /* read through the callback */
+};
+
+static int count_read(void *ctx, uint64_t off, void *buf, uint32_t n)
+{
+    struct counting_fs *c = ctx;
+    c->bytes += n;
+    return mem_read(&c->fs, off, buf, n);
+}
+
+struct walked {
+    unsigned long names;
+    int init19; /* /etc/init is inode 19 */
+};
+
+static int walked_fn(void *ctx, const char *path, uint32_t ino, uint16_t mode)
+{
+    struct walked *w = ctx;
+    (void)mode;
+    w->names++;
+    if (!strcmp(path, "/etc/init") && ino == 19)
+        w->init19 = 1;
+    return 0;
+}
+
+/* A dinode's offset in the image (cylinder group 0). */
+static size_t dinode_at(const uint8_t *fs, uint32_t ino)
+{
+    uint32_t iblkno = io_le32(fs + 8192 + 16), fsize = io_le32(fs + 8192 + 52),
+             frag = io_le32(fs + 8192 + 56), inopb = io_le32(fs + 8192 + 120);
+    return ((size_t)iblkno + ino / inopb * frag) * fsize + ino % inopb * 128;
+}
+
+/* The offset of the first entry of directory `ino`'s first block whose
+ * name is `name` (NULL: the first that is not . or ..), or 0. */
+static size_t entry_at(const uint8_t *fs, uint32_t ino, const char *name)
+{
+    size_t blk = (size_t)io_le32(fs + dinode_at(fs, ino) + 40) * io_le32(fs + 8192 + 52);
+    for (size_t o = 0; o < 512;) {
+        const uint8_t *e = fs + blk + o;
+        unsigned reclen = e[4] | e[5] << 8, namlen = e[6] | e[7] << 8;
+        int dots = (namlen == 1 && e[8] == '.') || (namlen == 2 && e[8] == '.' && e[9] == '.');
+        if (reclen == 0)
+            break;
+        if (name ? namlen == strlen(name) && !memcmp(e + 8, name, namlen) : !dots)
+            return blk + o;
+        o += reclen;
+    }
+    return 0;
+}
+
+static void put32(uint8_t *p, uint32_t v)
+{
+    p[0] = (uint8_t)v, p[1] = (uint8_t)(v >> 8), p[2] = (uint8_t)(v >> 16), p[3] = (uint8_t)(v >> 24);
+}
+
+static void ufs_walk_damage(uint8_t *mr, size_t len)
+{
+    char err[300] = "";
+    struct counting_fs c = {{mr, len}, 0};
+    struct walked w = {0};
+    CHECK(io_ufs_walk(count_read, &c, walked_fn, &w, err, sizeof err) == 0 && w.init19 &&
+              w.names > 200, "the mini-root's tree: %lu names, %s", w.names, err);
+    uint64_t intact = c.bytes;
+    /* an entry of /etc pointing back at the root: a loop, found by inode */
+    size_t etc = entry_at(mr, 2, "etc");
+    CHECK(etc != 0, "/etc in the root directory");
+    size_t victim = etc ? entry_at(mr, io_le32(mr + etc), NULL) : 0;
+    CHECK(victim != 0, "an entry in /etc");
+    if (!victim)
+        return;
+    uint32_t save = io_le32(mr + victim);
+    put32(mr + victim, 2);
+    c.bytes = 0;
+    w = (struct walked){0};
+    CHECK(io_ufs_walk(count_read, &c, walked_fn, &w, err, sizeof err) < 0 &&
+              strstr(err, "a directory loop: /etc/") && strstr(err, "is inode 2"),
+          "a loop back to the root: %s", err);
+    CHECK(c.bytes <= intact, "the loop read %llu bytes (the whole tree: %llu)",
+          (unsigned long long)c.bytes, (unsigned long long)intact);
+    /* and the root's size set to 16 MB (the issue's crafted disk): the
+     * size is refused before any of it is read */
+    size_t root = dinode_at(mr, 2);
+    uint32_t rsize = io_le32(mr + root + 8);
+    put32(mr + root + 8, 16u << 20);
+    c.bytes = 0;
+    CHECK(io_ufs_walk(count_read, &c, walked_fn, &w, err, sizeof err) < 0 &&
+              strstr(err, "a directory larger than the file system"),
+          "a 16 MB root directory: %s", err);
+    CHECK(c.bytes < 4096, "... refused after %llu bytes", (unsigned long long)c.bytes);
+    uint8_t *data;
+    uint32_t n;
+    CHECK(io_ufs_read(mem_read, &c.fs, "/vmunix", &data, &n, err, sizeof err) < 0 &&
+              strstr(err, "larger than the file system"), "lookup in it: %s", err);
+    put32(mr + victim, save);
+    put32(mr + root + 8, rsize);
+    /* a superblock claiming more than the medium holds */
+    uint32_t fs_size = io_le32(mr + 8192 + 36);
+    put32(mr + 8192 + 36, fs_size + 1000);
+    put32(mr + 8192 + 40, fs_size + 900); /* dsize within size */
+    CHECK(io_ufs_walk(count_read, &c, walked_fn, &w, err, sizeof err) < 0 &&
+              strstr(err, "larger than its medium"), "a file system past its medium: %s", err);
+    put32(mr + 8192 + 36, fs_size);
+    CHECK(io_ufs_walk(count_read, &c, walked_fn, &w, err, sizeof err) < 0 &&
+              strstr(err, "out of range"), "dsize above size: %s", err);
+}
+
 static void real_files(const char *dir)
 {
     char p[512], err[300];
@@ -258,6 +369,9 @@ static void real_files(const char *dir)
     uint8_t *mr = gunzip(p, &len);
     CHECK(mr && len == 205 * 10240, "miniroot.gz");
     if (mr) {
+        uint32_t dsize = io_le32(mr + 8192 + 40);
+        ufs_walk_damage(mr, len);
+        put32(mr + 8192 + 40, dsize);
         struct mem_fs fs = {mr, len};
         uint8_t *data;
         uint32_t n;

@@ -69,6 +69,7 @@ struct ufs {
     io_read_fn rd;
     void *ctx;
     uint32_t iblkno, cgoffset, cgmask, bsize, fsize, frag, nindir, inopb, ipg, fpg, ncg;
+    uint32_t size, dsize;   /* fragments in all, of them data */
     char *err;
     size_t errlen;
 };
@@ -97,6 +98,8 @@ static int load_super(struct ufs *u)
     u->iblkno = le32(sb + 16);
     u->cgoffset = le32(sb + 24);
     u->cgmask = le32(sb + 28);
+    u->size = le32(sb + 36);
+    u->dsize = le32(sb + 40);
     u->ncg = le32(sb + 44);
     u->bsize = le32(sb + 48);
     u->fsize = le32(sb + 52);
@@ -108,8 +111,14 @@ static int load_super(struct ufs *u)
     if (!pow2(u->bsize) || u->bsize < 4096 || u->bsize > 65536 || !pow2(u->fsize) ||
         u->fsize < 512 || u->fsize > u->bsize || u->frag != u->bsize / u->fsize ||
         u->nindir != u->bsize / 4 || u->inopb != u->bsize / DINODE || !u->ipg ||
-        !u->fpg || !u->ncg || u->ncg > 100000 || u->cgoffset > u->fpg || u->iblkno > u->fpg)
+        !u->fpg || !u->ncg || u->ncg > 100000 || u->cgoffset > u->fpg || u->iblkno > u->fpg ||
+        !u->dsize || u->dsize > u->size)
         return fail(u, "superblock values out of range");
+    /* the medium holds all of it: a crafted size cannot make the reader
+     * walk more than there is */
+    uint8_t last;
+    if (u->rd(u->ctx, (uint64_t)u->size * u->fsize - 1, &last, 1) < 0)
+        return fail(u, "the file system is larger than its medium");
     return 0;
 }
 
@@ -205,30 +214,84 @@ static int read_data(struct ufs *u, const struct inode *ip, uint8_t **out)
     return 0;
 }
 
+/* A directory's size within the file system's own limits: no larger
+ * than its data area (a crafted size cannot make a reader walk or hold
+ * more than the medium has). */
+static int dir_ok(struct ufs *u, const struct inode *ip)
+{
+    if ((uint64_t)ip->size > (uint64_t)u->dsize * u->fsize)
+        return fail(u, "a directory larger than the file system");
+    return 0;
+}
+
+/* A directory's entries, read one DIRBLK block at a time (a hole reads
+ * as zeros; a damaged block is skipped from the damage on). */
+struct dir_iter {
+    struct ufs *u;
+    const struct inode *ip;
+    uint32_t off, o, end; /* the block's offset, the entry's in it, its length */
+    uint8_t b[DIRBLK];
+};
+
+static int dir_open(struct dir_iter *it, struct ufs *u, const struct inode *ip)
+{
+    it->u = u;
+    it->ip = ip;
+    it->off = it->o = it->end = 0;
+    return dir_ok(u, ip);
+}
+
+/* The next entry: 1 with its inode number (0: an empty slot), name and
+ * length; 0 at the end; -1 with the message. */
+static int dir_next(struct dir_iter *it, uint32_t *ino, const uint8_t **name, uint16_t *namlen)
+{
+    for (;;) {
+        if (it->o + 8 <= it->end) {
+            const uint8_t *e = it->b + it->o;
+            uint16_t reclen = le16(e + 4), nl = le16(e + 6);
+            if (reclen >= 8 && reclen <= it->end - it->o && (uint32_t)nl + 8 <= reclen) {
+                it->o += reclen;
+                *ino = le32(e);
+                *name = e + 8;
+                *namlen = nl;
+                return 1;
+            }
+        }
+        /* the next block */
+        if (it->end)
+            it->off += DIRBLK;
+        if (it->off >= it->ip->size)
+            return 0;
+        uint32_t n = it->ip->size - it->off < DIRBLK ? it->ip->size - it->off : DIRBLK, addr;
+        if (bmap(it->u, it->ip, it->off / it->u->bsize, &addr) < 0)
+            return -1;
+        if (!addr)
+            memset(it->b, 0, n);
+        else if (read_frag(it->u, addr, it->off % it->u->bsize, it->b, n) < 0)
+            return fail(it->u, "cannot read a directory block");
+        it->o = 0;
+        it->end = n;
+    }
+}
+
 /* The inode number of `name` in the directory ip, or 0. */
 static int lookup(struct ufs *u, const struct inode *ip, const char *name, size_t nl,
                   uint32_t *ino)
 {
-    uint8_t *d;
-    if (read_data(u, ip, &d) < 0)
-        return -1;
+    struct dir_iter it;
+    uint32_t e;
+    const uint8_t *n;
+    uint16_t l;
+    int r;
     *ino = 0;
-    for (uint32_t blk = 0; blk < ip->size && !*ino; blk += DIRBLK) {
-        uint32_t end = ip->size - blk < DIRBLK ? ip->size - blk : DIRBLK;
-        for (uint32_t o = 0; o + 8 <= end;) {
-            const uint8_t *e = d + blk + o;
-            uint16_t reclen = le16(e + 4), namlen = le16(e + 6);
-            if (reclen < 8 || reclen > end - o || (uint32_t)namlen + 8 > reclen)
-                break; /* a damaged block: skip to the next */
-            if (le32(e) && namlen == nl && !memcmp(e + 8, name, nl)) {
-                *ino = le32(e);
-                break;
-            }
-            o += reclen;
+    if (dir_open(&it, u, ip) < 0)
+        return -1;
+    while ((r = dir_next(&it, &e, &n, &l)) > 0)
+        if (e && l == nl && !memcmp(n, name, nl)) {
+            *ino = e;
+            return 0;
         }
-    }
-    free(d);
-    return 0;
+    return r;
 }
 
 int io_ufs_read(io_read_fn rd, void *ctx, const char *path, uint8_t **data, uint32_t *len,
@@ -272,63 +335,97 @@ int io_ufs_read(io_read_fn rd, void *ctx, const char *path, uint8_t **data, uint
     return 0;
 }
 
-/* The walk's state: the path so far, the callback, how much is left. */
+/* The walk's state: the path so far, the callback, how much is left, and
+ * the directories met (by inode number: a directory has one name, so one
+ * met twice is a loop in a damaged tree). */
 struct walk {
     struct ufs *u;
     io_ufs_walk_fn fn;
     void *fctx;
     char path[IO_UFS_PATH_MAX];
-    unsigned long left; /* entries still allowed: a damaged, looping tree ends */
+    unsigned long left; /* entries still allowed */
+    uint64_t dir_left;  /* directory bytes still allowed: all of them fit
+                         * in the data area */
+    uint32_t *seen;     /* an open-addressed set of directory inode numbers */
+    size_t nseen, cap;  /* (0 is no inode: the empty slot) */
 };
 
+/* Adds ino to the directories met: 1 added, 0 met before, -1 no memory. */
+static int seen_add(struct walk *w, uint32_t ino)
+{
+    if (2 * (w->nseen + 1) > w->cap) {
+        size_t nc = w->cap ? 2 * w->cap : 256;
+        uint32_t *t = calloc(nc, sizeof *t);
+        if (!t)
+            return -1;
+        for (size_t i = 0; i < w->cap; i++)
+            if (w->seen[i])
+                for (size_t h = (w->seen[i] * 2654435761u) & (nc - 1);; h = (h + 1) & (nc - 1))
+                    if (!t[h]) {
+                        t[h] = w->seen[i];
+                        break;
+                    }
+        free(w->seen);
+        w->seen = t;
+        w->cap = nc;
+    }
+    for (size_t h = (ino * 2654435761u) & (w->cap - 1);; h = (h + 1) & (w->cap - 1)) {
+        if (w->seen[h] == ino)
+            return 0;
+        if (!w->seen[h]) {
+            w->seen[h] = ino;
+            w->nseen++;
+            return 1;
+        }
+    }
+}
+
+/* The entries of directory `dir`, one directory block at a time (memory:
+ * a block per level of the real tree). */
 static int walk_dir(struct walk *w, const struct inode *dir, size_t plen, unsigned depth)
 {
     struct ufs *u = w->u;
-    uint8_t *d;
+    struct dir_iter it;
     if (depth > 64)
-        return fail(u, "directories nested too deep (a loop?)");
-    if (read_data(u, dir, &d) < 0)
+        return fail(u, "directories nested too deep");
+    if (dir_open(&it, u, dir) < 0)
         return -1;
-    int rc = 0;
-    for (uint32_t blk = 0; blk < dir->size && !rc; blk += DIRBLK) {
-        uint32_t end = dir->size - blk < DIRBLK ? dir->size - blk : DIRBLK;
-        for (uint32_t o = 0; o + 8 <= end && !rc;) {
-            const uint8_t *e = d + blk + o;
-            uint32_t ino = le32(e);
-            uint16_t reclen = le16(e + 4), namlen = le16(e + 6);
-            if (reclen < 8 || reclen > end - o || (uint32_t)namlen + 8 > reclen)
-                break;
-            o += reclen;
-            if (!ino || !namlen || (namlen == 1 && e[8] == '.') ||
-                (namlen == 2 && e[8] == '.' && e[9] == '.') || memchr(e + 8, 0, namlen) ||
-                memchr(e + 8, '/', namlen))
-                continue;
-            if (!w->left--) {
-                rc = fail(u, "too many directory entries (a loop?)");
-                break;
-            }
-            if (plen + 1 + namlen >= sizeof w->path) {
-                rc = fail(u, "a path too long");
-                break;
-            }
-            w->path[plen] = '/';
-            memcpy(w->path + plen + 1, e + 8, namlen);
-            w->path[plen + 1 + namlen] = 0;
-            struct inode ip;
-            if (load_inode(u, ino, &ip) < 0) {
-                rc = -1;
-                break;
-            }
-            if (w->fn(w->fctx, w->path, ino, ip.mode) != 0) {
-                rc = 1;
-                break;
-            }
-            if ((ip.mode & IFMT) == IFDIR)
-                rc = walk_dir(w, &ip, plen + 1 + namlen, depth + 1);
+    if (dir->size > w->dir_left)
+        return fail(u, "directories larger than the file system");
+    w->dir_left -= dir->size;
+    uint32_t ino;
+    const uint8_t *name;
+    uint16_t namlen;
+    int r;
+    while ((r = dir_next(&it, &ino, &name, &namlen)) > 0) {
+        if (!ino || !namlen || (namlen == 1 && name[0] == '.') ||
+            (namlen == 2 && name[0] == '.' && name[1] == '.') || memchr(name, 0, namlen) ||
+            memchr(name, '/', namlen))
+            continue;
+        if (!w->left--)
+            return fail(u, "too many directory entries (a loop?)");
+        if (plen + 1 + namlen >= sizeof w->path)
+            return fail(u, "a path too long");
+        w->path[plen] = '/';
+        memcpy(w->path + plen + 1, name, namlen);
+        w->path[plen + 1 + namlen] = 0;
+        struct inode ip;
+        if (load_inode(u, ino, &ip) < 0)
+            return -1;
+        int isdir = (ip.mode & IFMT) == IFDIR, met = isdir ? seen_add(w, ino) : 1;
+        if (met < 0)
+            return fail(u, "out of memory");
+        if (!met) {
+            snprintf(u->err, u->errlen, "file system: a directory loop: %.200s is inode %u, "
+                     "a directory met before", w->path, ino);
+            return -1;
         }
+        if (w->fn(w->fctx, w->path, ino, ip.mode) != 0)
+            return 1;
+        if (isdir && (r = walk_dir(w, &ip, plen + 1 + namlen, depth + 1)) != 0)
+            return r;
     }
-    free(d);
-    return rc;
+    return r;
 }
 
 int io_ufs_walk(io_read_fn rd, void *ctx, io_ufs_walk_fn fn, void *fctx, char *err, size_t errlen)
@@ -344,13 +441,13 @@ int io_ufs_walk(io_read_fn rd, void *ctx, io_ufs_walk_fn fn, void *fctx, char *e
     struct walk *w = malloc(sizeof *w);
     if (!w)
         return fail(&u, "out of memory");
-    *w = (struct walk){.u = &u, .fn = fn, .fctx = fctx, .left = 4000000};
+    *w = (struct walk){.u = &u, .fn = fn, .fctx = fctx, .left = 4000000,
+                       .dir_left = (uint64_t)u.dsize * u.fsize};
     w->path[0] = 0;
-    if (fn(fctx, "/", ROOT_INO, root.mode) != 0) {
-        free(w);
-        return 0;
-    }
-    int rc = walk_dir(w, &root, 0, 0);
+    int rc = seen_add(w, ROOT_INO) < 0 ? fail(&u, "out of memory") : 0;
+    if (rc == 0 && fn(fctx, "/", ROOT_INO, root.mode) == 0)
+        rc = walk_dir(w, &root, 0, 0);
+    free(w->seen);
     free(w);
     return rc < 0 ? -1 : 0;
 }

@@ -34,7 +34,11 @@ int io_ufs_read(io_read_fn rd, void *ctx, const char *path, uint8_t **data, uint
 /* Every name of a fast file system, depth first from the root ("/" first,
  * then "/bin", "/bin/sh"...; "." and ".." left out): fn(fctx, path, inode
  * number, mode) for each, which returns nonzero to stop.  0, or -1 with a
- * message (a damaged directory tree included). */
+ * message (a damaged directory tree included: a directory larger than the
+ * file system's data area, a directory met twice -- a loop --, more than
+ * 64 levels or 4,000,000 names).  Directories are read one 512-byte block
+ * at a time: memory is a block per level of the tree and a set of the
+ * directories' inode numbers. */
 #define IO_UFS_PATH_MAX 1024
 typedef int (*io_ufs_walk_fn)(void *fctx, const char *path, uint32_t ino, uint16_t mode);
 int io_ufs_walk(io_read_fn rd, void *ctx, io_ufs_walk_fn fn, void *fctx, char *err, size_t errlen);

@@ -15,6 +15,7 @@ void io_disk_init(struct io_disk *d)
     d->readonly = 0;
     d->sectors = 0;
     d->path[0] = 0;
+    d->health = (struct io_media_health){0};
 }
 
 int io_disk_attach(struct io_disk *d, const char *path, uint32_t sectors, int readonly,
@@ -36,6 +37,7 @@ int io_disk_attach(struct io_disk *d, const char *path, uint32_t sectors, int re
     d->fd = fd;
     d->readonly = readonly;
     d->sectors = sectors;
+    d->health.written = d->health.host_err = 0;
     snprintf(d->path, sizeof d->path, "%s", path);
     return 0;
 }
@@ -76,12 +78,14 @@ int io_disk_write(struct io_disk *d, uint32_t sector, const uint8_t *buf, uint32
     off_t off = (off_t)sector * IO_SECTOR;
     while (put < want) {
         ssize_t r = pwrite(d->fd, buf + put, want - put, off + (off_t)put);
-        if (r < 0) {
-            if (errno == EINTR)
-                continue;
-            return -1;
-        }
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r <= 0)
+            return io_media_failed(&d->health, d, r < 0 ? errno : EIO);
         put += (size_t)r;
     }
+    d->health.written = 1;
     return 0;
 }
+
+int io_disk_sync(struct io_disk *d) { return io_media_sync(&d->health, d, d->fd); }

@@ -9,6 +9,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "vax/io/io_media.h"
+
 #define IO_SECTOR 512u
 
 struct io_disk {
@@ -16,6 +18,7 @@ struct io_disk {
     int readonly;
     uint32_t sectors;         /* the drive's capacity */
     char path[256];
+    struct io_media_health health; /* a failed host write (io_media.h) */
 };
 
 void io_disk_init(struct io_disk *d);
@@ -30,5 +33,8 @@ static inline int io_disk_attached(const struct io_disk *d) { return d->fd >= 0;
  * parity/data error).  Reads past the end of a short file give zeros. */
 int io_disk_read(struct io_disk *d, uint32_t sector, uint8_t *buf, uint32_t count);
 int io_disk_write(struct io_disk *d, uint32_t sector, const uint8_t *buf, uint32_t count);
+/* Flushes what the guest wrote to the host's disk (fsync): 0, or -1 with
+ * health.host_err set. */
+int io_disk_sync(struct io_disk *d);
 
 #endif

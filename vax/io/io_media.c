@@ -1,5 +1,6 @@
 /* Opening a medium's image file (io_media.h). */
 #include "vax/io/io_media.h"
+#include "microcode/hostfile.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -9,20 +10,41 @@
 
 int io_media_open(const char *path, int readonly, struct stat *st, char *err, size_t errlen)
 {
-    int fd = open(path, readonly ? O_RDONLY : O_RDWR);
+    const char *why;
+    /* without blocking: a FIFO is refused, never waited on */
+    int fd = hostfile_open_regular(path, !readonly, 0, &why);
     if (fd < 0) {
         int e = errno;
         if (!readonly && (e == EACCES || e == EROFS) && access(path, R_OK) == 0)
-            snprintf(err, errlen, "%s: not writable (%s); attach it read-only (:ro)",
-                     path, strerror(e));
+            snprintf(err, errlen, "%s: not writable (%s); attach it read-only (:ro)", path, why);
         else
-            snprintf(err, errlen, "%s: %s", path, strerror(e));
+            snprintf(err, errlen, "%s: %s", path, why);
         return -1;
     }
-    if (fstat(fd, st) < 0 || !S_ISREG(st->st_mode)) {
-        snprintf(err, errlen, "%s: not a regular file", path);
+    if (fstat(fd, st) < 0) {
+        snprintf(err, errlen, "%s: %s", path, strerror(errno));
         close(fd);
         return -1;
     }
     return fd;
+}
+
+int io_media_failed(struct io_media_health *h, const void *medium, int err)
+{
+    if (!h->host_err) {
+        h->host_err = err ? err : EIO;
+        if (h->failed)
+            h->failed(h->failed_ctx, medium);
+    }
+    return -1;
+}
+
+int io_media_sync(struct io_media_health *h, const void *medium, int fd)
+{
+    if (fd >= 0 && h->written) {
+        h->written = 0;
+        if (fsync(fd) != 0)
+            io_media_failed(h, medium, errno);
+    }
+    return h->host_err ? -1 : 0;
 }

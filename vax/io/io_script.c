@@ -47,8 +47,8 @@ long io_unescape(const char *in, size_t len, uint8_t *out, size_t *bad)
                 i++;
                 k++;
             }
-            if (!k) {
-                *bad = i - 1;
+            if (k != 2) { /* \xHH: two digits, as documented */
+                *bad = i - 1 - (size_t)k;
                 return -1;
             }
             out[n++] = (uint8_t)v;
@@ -60,6 +60,23 @@ long io_unescape(const char *in, size_t len, uint8_t *out, size_t *bad)
         }
     }
     return (long)n;
+}
+
+/* Shows a text with its control characters escaped, for messages; `raw`:
+ * a line of the script as written (its backslashes shown as they are). */
+static void show(char *out, size_t cap, const uint8_t *t, size_t n, int raw)
+{
+    size_t o = 0;
+    for (size_t i = 0; i < n && o + 5 < cap; i++) {
+        uint8_t c = t[i];
+        if (c == '\r') o += (size_t)snprintf(out + o, cap - o, "\\r");
+        else if (c == '\n') o += (size_t)snprintf(out + o, cap - o, "\\n");
+        else if (c == '\t') o += (size_t)snprintf(out + o, cap - o, "\\t");
+        else if (c == '\\' && !raw) o += (size_t)snprintf(out + o, cap - o, "\\\\");
+        else if (c < 32 || c >= 127) o += (size_t)snprintf(out + o, cap - o, "\\x%02X", c);
+        else out[o++] = (char)c;
+    }
+    out[o < cap ? o : cap - 1] = 0;
 }
 
 static int blank(const char *t, size_t n)
@@ -151,10 +168,12 @@ int io_script_parse(const char *text, size_t len, const char *name, struct io_sc
                 else if (n == 0)
                     snprintf(err, errlen, "%s:%u: %.*s needs a text", out->name, lineno,
                              (int)cl, cmd);
-                else
-                    snprintf(err, errlen, "%s:%u: bad escape at \"%.*s\" (use \\r \\n \\t \\\\ "
-                             "\\xHH)", out->name, lineno, (int)(al - bad < 8 ? al - bad : 8),
-                             arg + bad);
+                else {
+                    char t[48];
+                    show(t, sizeof t, (const uint8_t *)arg + bad, al - bad < 8 ? al - bad : 8, 1);
+                    snprintf(err, errlen, "%s:%u: bad escape at \"%s\" (use \\r \\n \\t \\\\ "
+                             "\\xHH)", out->name, lineno, t);
+                }
                 free(st.text);
                 io_script_free(out);
                 return -1;
@@ -164,9 +183,11 @@ int io_script_parse(const char *text, size_t len, const char *name, struct io_sc
             int think = cmd[0] == 't';
             double sec;
             if (seconds(arg, al, &sec) < 0 || (think && sec <= 0)) {
+                char t[180];
+                show(t, sizeof t, (const uint8_t *)arg, al < 40 ? al : 40, 1);
                 snprintf(err, errlen, "%s:%u: %s needs a number of seconds (%s-%g), not "
-                         "\"%.*s\"", out->name, lineno, think ? "think" : "sleep",
-                         think ? "above 0" : "0", SLEEP_MAX, (int)(al < 40 ? al : 40), arg);
+                         "\"%s\"", out->name, lineno, think ? "think" : "sleep",
+                         think ? "above 0" : "0", SLEEP_MAX, t);
                 io_script_free(out);
                 return -1;
             }
@@ -205,9 +226,10 @@ int io_script_parse(const char *text, size_t len, const char *name, struct io_sc
             }
             repeat_line = lineno;
             if (!blank(arg, al) && count(arg, al, &st.count) < 0) {
+                char t[180];
+                show(t, sizeof t, (const uint8_t *)arg, al < 40 ? al : 40, 1);
                 snprintf(err, errlen, "%s:%u: repeat takes nothing or a count (1-%llu), not "
-                         "\"%.*s\"", out->name, lineno, (unsigned long long)REPEAT_MAX,
-                         (int)(al < 40 ? al : 40), arg);
+                         "\"%s\"", out->name, lineno, (unsigned long long)REPEAT_MAX, t);
                 io_script_free(out);
                 return -1;
             }
@@ -230,9 +252,10 @@ int io_script_parse(const char *text, size_t len, const char *name, struct io_sc
                 return -1;
             }
         } else {
-            snprintf(err, errlen, "%s:%u: unknown command \"%.*s\" (expect, send, sleep, think, loop, "
-                     "repeat, halt, #)",
-                     out->name, lineno, (int)(cl < 20 ? cl : 20), cmd);
+            char t[100];
+            show(t, sizeof t, (const uint8_t *)cmd, cl < 20 ? cl : 20, 1);
+            snprintf(err, errlen, "%s:%u: unknown command \"%s\" (expect, send, sleep, think, loop, "
+                     "repeat, halt, #)", out->name, lineno, t);
             io_script_free(out);
             return -1;
         }
@@ -358,22 +381,6 @@ static void advance(struct io_term_user *u, uint64_t now)
     finish(u);
 }
 
-/* Shows a text with its control characters escaped, for messages. */
-static void show(char *out, size_t cap, const uint8_t *t, size_t n)
-{
-    size_t o = 0;
-    for (size_t i = 0; i < n && o + 5 < cap; i++) {
-        uint8_t c = t[i];
-        if (c == '\r') o += (size_t)snprintf(out + o, cap - o, "\\r");
-        else if (c == '\n') o += (size_t)snprintf(out + o, cap - o, "\\n");
-        else if (c == '\t') o += (size_t)snprintf(out + o, cap - o, "\\t");
-        else if (c == '\\') o += (size_t)snprintf(out + o, cap - o, "\\\\");
-        else if (c < 32 || c >= 127) o += (size_t)snprintf(out + o, cap - o, "\\x%02X", c);
-        else out[o++] = (char)c;
-    }
-    out[o < cap ? o : cap - 1] = 0;
-}
-
 static void fire(void *ctx, uint64_t due)
 {
     struct io_term_user *u = ctx;
@@ -383,7 +390,7 @@ static void fire(void *ctx, uint64_t due)
     switch (st->op) {
     case IO_SCRIPT_EXPECT: {
         char t[120];
-        show(t, sizeof t, st->text, st->len);
+        show(t, sizeof t, st->text, st->len, 0);
         snprintf(u->failure, sizeof u->failure,
                  "%s %.100s:%u: expect \"%s\" not seen within %.6g s of emulated time", u->who,
                  u->s->name, st->line, t,

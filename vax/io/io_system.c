@@ -7,6 +7,27 @@
 
 const uint8_t io_deuna_default_addr[IO_ETHER_ADDR] = {0x08, 0x00, 0x2B, 0x47, 0x54, 0x49};
 
+static const char *const rp_names[IO_RP_UNITS] = {"rp0", "rp1", "rp2", "rp3"};
+static const char *const tu_names[IO_TU_UNITS] = {"tu0", "tu1"};
+
+/* A medium's host file failed: the machine stops at once, the tool says
+ * why (io_system_media_error). */
+static void media_failed(void *ctx, const void *medium)
+{
+    struct io_system *s = ctx;
+    const char *unit = "a medium";
+    for (unsigned u = 0; u < IO_RP_UNITS; u++)
+        if (medium == &s->rp[u].disk)
+            unit = rp_names[u];
+    for (unsigned u = 0; u < IO_TU_UNITS; u++)
+        if (medium == &s->tm03.slave[u].tape)
+            unit = tu_names[u];
+    char why[64];
+    snprintf(why, sizeof why, "host write error on %s", unit);
+    io_system_request_stop(s, why);
+    io_events_wake(&s->ev);
+}
+
 struct io_system *io_system_new(const uint64_t *now, int *wake, const struct io_memory *mem,
                                 const struct io_config *cfg)
 {
@@ -40,6 +61,14 @@ struct io_system *io_system_new(const uint64_t *now, int *wake, const struct io_
     }
     io_tm03_init(&s->tm03, IO_TU_UNITS, &s->ev, &s->mba[1].channel);
     io_mba_attach_drive(&s->mba[1], 0, &io_tm03_ops, &s->tm03);
+    for (unsigned u = 0; u < IO_RP_UNITS; u++) {
+        s->rp[u].disk.health.failed = media_failed;
+        s->rp[u].disk.health.failed_ctx = s;
+    }
+    for (unsigned u = 0; u < IO_TU_UNITS; u++) {
+        s->tm03.slave[u].tape.health.failed = media_failed;
+        s->tm03.slave[u].tape.health.failed_ctx = s;
+    }
 
     /* the UNIBUS adapter and its DZ11s */
     struct io_irq lines[4];
@@ -147,6 +176,35 @@ int io_system_net_start(struct io_system *s, const struct io_netsrc_config *c,
     struct io_ether_wire w = io_netsrc_wire(n);
     io_deuna_set_wire(&s->deuna, &w);
     s->net = n;
+    return 0;
+}
+
+int io_system_media_sync(struct io_system *s)
+{
+    int rc = 0;
+    for (unsigned u = 0; u < IO_RP_UNITS; u++)
+        if (io_disk_sync(&s->rp[u].disk) < 0)
+            rc = -1;
+    for (unsigned u = 0; u < IO_TU_UNITS; u++)
+        if (io_tape_sync(&s->tm03.slave[u].tape) < 0)
+            rc = -1;
+    return rc;
+}
+
+int io_system_media_error(const struct io_system *s, const char **unit, const char **path)
+{
+    for (unsigned u = 0; u < IO_RP_UNITS; u++)
+        if (s->rp[u].disk.health.host_err) {
+            *unit = rp_names[u];
+            *path = s->rp[u].disk.path;
+            return s->rp[u].disk.health.host_err;
+        }
+    for (unsigned u = 0; u < IO_TU_UNITS; u++)
+        if (s->tm03.slave[u].tape.health.host_err) {
+            *unit = tu_names[u];
+            *path = s->tm03.slave[u].tape.path;
+            return s->tm03.slave[u].tape.health.host_err;
+        }
     return 0;
 }
 

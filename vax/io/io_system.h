@@ -86,6 +86,14 @@ int io_system_net_start(struct io_system *s, const struct io_netsrc_config *c,
 struct io_disk *io_system_disk(struct io_system *s, const char *dev);
 struct io_tape *io_system_tape(struct io_system *s, const char *dev);
 
+/* Media whose host file failed: a failed write or sync of an attached
+ * image stops the machine ("host write error on rp0"; the guest's drive
+ * reports its own error too).  io_system_media_sync flushes what the guest
+ * wrote (fsync; the tool calls it after the run); io_system_media_error
+ * gives the first failure: its errno, unit and image path, or 0. */
+int io_system_media_sync(struct io_system *s);
+int io_system_media_error(const struct io_system *s, const char **unit, const char **path);
+
 static inline void io_system_request_stop(struct io_system *s, const char *why)
 {
     if (!s->stop_requested) {

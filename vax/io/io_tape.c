@@ -21,7 +21,17 @@ void io_tape_init(struct io_tape *t)
     t->readonly = 0;
     t->pos = t->size = t->records = t->marks = 0;
     t->path[0] = 0;
+    t->health = (struct io_media_health){0};
 }
+
+/* A host write failed: remembered and told; the drive sees an I/O error. */
+static int host_failed(struct io_tape *t, int err)
+{
+    io_media_failed(&t->health, t, err);
+    return IO_TAPE_IOERR;
+}
+
+int io_tape_sync(struct io_tape *t) { return io_media_sync(&t->health, t, t->fd); }
 
 static int rd(int fd, uint64_t off, void *buf, size_t n)
 {
@@ -44,8 +54,11 @@ static int wr(int fd, uint64_t off, const void *buf, size_t n)
         ssize_t r = pwrite(fd, (const char *)buf + put, n - put, (off_t)(off + put));
         if (r < 0 && errno == EINTR)
             continue;
-        if (r <= 0)
+        if (r <= 0) {
+            if (r == 0)
+                errno = EIO;
             return -1;
+        }
         put += (size_t)r;
     }
     return 0;
@@ -108,6 +121,7 @@ int io_tape_attach(struct io_tape *t, const char *path, int readonly, char *err,
         return -1;
     t->fd = fd;
     t->readonly = readonly;
+    t->health.written = t->health.host_err = 0;
     t->size = (uint64_t)st.st_size;
     t->pos = 0;
     snprintf(t->path, sizeof t->path, "%s", path);
@@ -222,18 +236,19 @@ static int put(struct io_tape *t, const uint8_t *data, uint32_t len, int mark)
         return IO_TAPE_WRP;
     uint8_t h[4] = {(uint8_t)len, (uint8_t)(len >> 8), (uint8_t)(len >> 16), (uint8_t)(len >> 24)};
     uint64_t at = t->pos;
+    t->health.written = 1;
     if (wr(t->fd, at, h, 4) < 0)
-        return IO_TAPE_IOERR;
+        return host_failed(t, errno);
     uint64_t end = at + 4;
     if (!mark) {
         static const uint8_t zero = 0;
         if (wr(t->fd, end, data, len) < 0 || ((len & 1) && wr(t->fd, end + len, &zero, 1) < 0) ||
             wr(t->fd, end + padded(len), h, 4) < 0)
-            return IO_TAPE_IOERR;
+            return host_failed(t, errno);
         end += padded(len) + 4;
     }
     if (ftruncate(t->fd, (off_t)end) < 0)
-        return IO_TAPE_IOERR;
+        return host_failed(t, errno);
     t->pos = t->size = end;
     return IO_TAPE_OK;
 }

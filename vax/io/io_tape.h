@@ -12,6 +12,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "vax/io/io_media.h"
+
 enum io_tape_status {
     IO_TAPE_OK = 0,
     IO_TAPE_MARK,     /* a tape mark was read or spaced over */
@@ -30,6 +32,7 @@ struct io_tape {
     uint64_t records; /* data records found at attach */
     uint64_t marks;   /* tape marks found at attach */
     char path[256];
+    struct io_media_health health; /* a failed host write (io_media.h) */
 };
 
 void io_tape_init(struct io_tape *t);
@@ -49,5 +52,7 @@ int io_tape_space_fwd(struct io_tape *t, uint32_t *len);
 int io_tape_space_rev(struct io_tape *t, uint32_t *len);
 int io_tape_write(struct io_tape *t, const uint8_t *buf, uint32_t len);
 int io_tape_write_mark(struct io_tape *t);
+/* Flushes what the guest wrote (fsync): 0, or -1 with health.host_err set. */
+int io_tape_sync(struct io_tape *t);
 
 #endif

@@ -2,6 +2,7 @@
  * Everything is validated before the first byte is written, so a rejected
  * image leaves the target memory untouched. */
 #include "vax/loader/vax_elf.h"
+#include "microcode/hostfile.h"
 
 #include <errno.h>
 #include <gelf.h>
@@ -14,6 +15,7 @@
 #ifndef EM_VAX
 #define EM_VAX 75
 #endif
+#define VAX_ELF_FILE_MAX (1024u << 20) /* no VAX image is larger */
 
 static int fail(char *err, size_t errlen, const char *name, const char *fmt,
                 ...) __attribute__((format(printf, 4, 5)));
@@ -334,38 +336,11 @@ int vax_elf_load_file(const char *path, const struct vax_load_target *t,
 {
     if (err && errlen)
         err[0] = '\0';
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return fail(err, errlen, path, "%s", strerror(errno));
-    size_t cap = 65536, n = 0;
-    unsigned char *buf = malloc(cap);
-    if (!buf) {
-        fclose(f);
-        return fail(err, errlen, path, "out of memory");
-    }
-    for (;;) {
-        if (n == cap) {
-            unsigned char *nb = realloc(buf, cap * 2);
-            if (!nb) {
-                free(buf);
-                fclose(f);
-                return fail(err, errlen, path, "out of memory");
-            }
-            buf = nb;
-            cap *= 2;
-        }
-        size_t got = fread(buf + n, 1, cap - n, f);
-        n += got;
-        if (got == 0)
-            break;
-    }
-    if (ferror(f)) {
-        int e = errno;
-        free(buf);
-        fclose(f);
-        return fail(err, errlen, path, "read error: %s", strerror(e));
-    }
-    fclose(f);
+    uint8_t *buf;
+    size_t n;
+    const char *why;
+    if (hostfile_read(path, VAX_ELF_FILE_MAX, 0, &buf, &n, &why) != 0)
+        return fail(err, errlen, path, "%s", why);
     int rc = vax_elf_load_mem(path, buf, n, t, res, err, errlen);
     free(buf);
     return rc;

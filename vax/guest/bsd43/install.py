@@ -191,14 +191,19 @@ def install(args, log):
         if had and had.get("inputs") == want:
             log(f"install: {args.disk} reused (made from the same inputs)")
             return had
+    args.made_work = not os.path.isdir(args.work)
     os.makedirs(args.work, exist_ok=True)
-    for stale in (record, args.disk):
+    # what an earlier (perhaps failed) install left is replaced, not mixed in
+    for stale in [record, args.disk, os.path.join(args.work, "dist.tap")] + \
+            [os.path.join(args.work, s[0] + ext) for s in STEPS
+             for ext in (".log", ".state.json", ".spam")]:
         if os.path.exists(stale):
             os.remove(stale)
     tape = os.path.join(args.work, "dist.tap")
     partial = args.disk + ".partial"
     mkdist.build_tape(args.dist, tape)
     mkdist.new_rp06(partial)
+    args.partial = partial
     log(f"install: 4.3BSD from {args.dist} onto {args.disk} (transcripts in {args.work})")
     rows = [run_step(args.spamctl, i, s, tape, partial, args.work, args.trace, log, args.progress)
             for i, s in enumerate(STEPS)]
@@ -246,15 +251,68 @@ def main():
     args.spamctl = os.path.abspath(args.spamctl or default_spamctl())
     args.work = args.work or args.disk + ".work"
     log = (lambda s: None) if args.quiet else (lambda s: print(s, flush=True))
+    parent = os.path.dirname(os.path.abspath(args.disk))
+    if not os.path.isdir(parent):  # as any tool: a missing directory is the user's to make
+        print(f"install.py: {parent}: no such directory (make it first)", file=sys.stderr)
+        sys.exit(1)
+    args.partial = None
     try:
-        os.makedirs(os.path.dirname(os.path.abspath(args.disk)), exist_ok=True)
-        # one installer per disk at a time (tests may start together)
-        with open(args.disk + ".lock", "w") as lock:
-            fcntl.flock(lock, fcntl.LOCK_EX)
+        with lock_file(args.disk + ".lock"):
             install(args, log)
     except (InstallError, mkdist.DistError, OSError) as e:
-        print(f"install.py: {e}", file=sys.stderr)
+        # an OSError without a file name (a full disk) says what was written
+        msg = str(e) if not isinstance(e, OSError) or e.filename else \
+            f"{args.disk} and {args.work}: {e.strerror}"
+        print(f"install.py: {msg}{cleanup(args)}", file=sys.stderr)
         sys.exit(1)
+
+
+def cleanup(args):
+    """After a failure: the half-made disk goes; the work directory stays
+    only for the transcripts it holds.  What the message should add."""
+    if args.partial and os.path.exists(args.partial):
+        os.remove(args.partial)
+    logs = [s[0] + ".log" for s in STEPS
+            if os.path.exists(os.path.join(args.work, s[0] + ".log"))]
+    if logs:
+        return f" (the transcripts are kept in {args.work}; the next install replaces them)"
+    tape = os.path.join(args.work, "dist.tap")
+    if os.path.exists(tape):
+        os.remove(tape)
+    if getattr(args, "made_work", False) and os.path.isdir(args.work) and \
+            not os.listdir(args.work):
+        os.rmdir(args.work)
+    return ""
+
+
+class lock_file:
+    """One installer per disk at a time (tests may start together); the
+    lock file is removed when done, whatever happened.  A waiter that
+    acquired a lock whose file was removed meanwhile takes the new one."""
+
+    def __init__(self, path):
+        self.path = path
+
+    def __enter__(self):
+        while True:
+            f = open(self.path, "w")
+            fcntl.flock(f, fcntl.LOCK_EX)
+            try:
+                same = os.stat(self.path).st_ino == os.fstat(f.fileno()).st_ino
+            except FileNotFoundError:
+                same = False
+            if same:
+                self.f = f
+                return self
+            f.close()
+
+    def __exit__(self, *exc):
+        try:
+            os.remove(self.path)
+        except FileNotFoundError:
+            pass
+        self.f.close()
+        return False
 
 
 if __name__ == "__main__":

@@ -29,9 +29,12 @@ class DistError(Exception):
 def read_sums(dist):
     path = os.path.join(dist, "SHA256SUMS")
     try:
-        lines = open(path).read().splitlines()
+        with open(path, "rb") as f:
+            lines = f.read().decode("utf-8").splitlines()
     except OSError as e:
         raise DistError(f"{path}: {e.strerror}") from None
+    except UnicodeDecodeError as e:
+        raise DistError(f"{path}: not a text file (byte {e.start} is not UTF-8)") from None
     table = {}
     for n, line in enumerate(lines, 1):
         parts = line.split()
@@ -71,19 +74,27 @@ def _tape_file(out, data, recsize):
 
 def build_tape(dist, tap):
     check(dist)
-    with open(tap, "wb") as out:
-        for name, rec in TAPE_FILES:
-            try:
-                data = gzip.decompress(open(os.path.join(dist, name), "rb").read())
-            except (OSError, EOFError) as e:
-                raise DistError(f"{dist}/{name}: {e}") from None
-            _tape_file(out, data, rec)
-        out.write(struct.pack("<I", 0))
+    files = []
+    for name, rec in TAPE_FILES:
+        try:
+            files.append((gzip.decompress(open(os.path.join(dist, name), "rb").read()), rec))
+        except (OSError, EOFError, gzip.BadGzipFile) as e:
+            raise DistError(f"{dist}/{name}: {e}") from None
+    try:  # a write error names the tape (a full disk says only "No space")
+        with open(tap, "wb") as out:
+            for data, rec in files:
+                _tape_file(out, data, rec)
+            out.write(struct.pack("<I", 0))
+    except OSError as e:
+        raise DistError(f"{tap}: {e.strerror}") from None
 
 
 def new_rp06(path):
-    with open(path, "wb") as d:
-        d.truncate(RP06_BYTES)
+    try:
+        with open(path, "wb") as d:
+            d.truncate(RP06_BYTES)
+    except OSError as e:
+        raise DistError(f"{path}: {e.strerror}") from None
 
 
 def tp_file(stand, name):
