@@ -12,8 +12,8 @@ enum {
 };
 
 int spamctl_cmd_demo(int argc, char **argv);     /* spamctl_demo.c  */
-int spamctl_demo_bsd43(int argc, char **argv);   /* spamctl_demo_bsd43.c: --os 4.3bsd */
 int spamctl_cmd_run(int argc, char **argv);      /* spamctl_run.c   */
+int spamctl_cmd_boot(int argc, char **argv);     /* spamctl_run.c: run --config FILE */
 int spamctl_cmd_stat(int argc, char **argv);     /* spamctl_trace.c */
 int spamctl_cmd_decode(int argc, char **argv);
 int spamctl_cmd_hist(int argc, char **argv);
@@ -23,6 +23,7 @@ int spamctl_cmd_export(int argc, char **argv);
 int spamctl_cmd_names(int argc, char **argv);     /* spamctl_names.c */
 int spamctl_cmd_probe(int argc, char **argv);     /* spamctl_probe.c */
 int spamctl_cmd_top(int argc, char **argv);       /* spamctl_probe.c */
+int spamctl_cmd_bsd43(int argc, char **argv);     /* spamctl_bsd43.c */
 
 /* Prints "spamctl CMD: not implemented yet: WAITING_FOR" and returns 3. */
 int spamctl_not_yet(const char *cmd, const char *waiting_for);

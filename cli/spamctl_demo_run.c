@@ -1,4 +1,4 @@
-/* spamctl demo's work (spamctl_demo_run.h): no printing to the terminal.
+/* spamctl demo --os ours's work (spamctl_demo_run.h): no printing.
  * The machine runs through the same code as `spamctl run` (the SPAM
  * console setup and the host drain of cli/spamctl_spam.c); the trace is
  * analysed with libspam's reader, decoder and histogram. */
@@ -122,6 +122,8 @@ static int boot(const struct demo_opts *o, const uint8_t *img, size_t len, int t
     }
     struct vm_stats st;
     vm_get_stats(m, &st);
+    rs->spam_hook_cycles = st.spam_hook_cycles;
+    rs->spam_insn_cycles = st.spam_insn_cycles;
     rs->interrupted = ran;
     rs->halted = vm_halted(m);
     snprintf(rs->reason, sizeof rs->reason, "%s", ran ? "interrupted" : vm_stop_reason(m));
@@ -153,7 +155,7 @@ out:
 }
 
 /* The guest's shutdown report: " pid ppid  uid  command  state ..." */
-static void names_from_console(struct demo_result *r, const char *con, int k)
+static void names_from_console(struct demo_result *r, const char *con)
 {
     const char *p = con ? strstr(con, "shutdown at tick") : NULL;
     while (p && (p = strchr(p, '\n')) != NULL) {
@@ -167,12 +169,11 @@ static void names_from_console(struct demo_result *r, const char *con, int k)
             continue;
         for (int i = 0; i < r->nprocs; i++)
             if (r->procs[i].pid == pid) {
-                if (k == 0)
-                    snprintf(r->procs[i].cmd, sizeof r->procs[i].cmd, "%s", cmd);
+                snprintf(r->procs[i].cmd, sizeof r->procs[i].cmd, "%s", cmd);
                 if (got == 9) {
-                    r->procs[i].ticks[k] = ticks;
-                    r->procs[i].user[k] = user;
-                    r->procs[i].syscalls[k] = calls;
+                    r->procs[i].ticks = ticks;
+                    r->procs[i].user = user;
+                    r->procs[i].syscalls = calls;
                 }
             }
     }
@@ -193,8 +194,7 @@ static struct demo_proc *proc_of(struct demo_result *r, const struct spam_event 
     p->minor = e->minor;
     p->inode = e->inode;
     strcpy(p->cmd, "?");
-    for (int k = 0; k < 2; k++)
-        p->ticks[k] = p->user[k] = p->syscalls[k] = -1;
+    p->ticks = p->user = p->syscalls = -1;
     return p;
 }
 
@@ -224,13 +224,16 @@ static int analyse(const char *path, struct demo_result *r, char *err, size_t er
     spam_hist_init(&r->isr_incl);
     spam_hist_init(&r->isr_excl);
     const uint16_t isr = SPAM_EVENT(SPAM_CLASS_INTERRUPT, 0xB0);
-    struct demo_proc *running = NULL;
-    uint64_t since = 0, first = 0, last = 0;
+    uint64_t first = 0, last = 0;
     int any = 0, rc = 0;
     const struct spam_record *recs;
     size_t n;
     int st;
-    while ((st = spam_reader_next(rd, &recs, &n)) != SPAM_READ_END) {
+    if (!(r->cpu = spam_cpu_new())) {
+        snprintf(err, errlen, "out of memory");
+        rc = -1;
+    }
+    while (rc == 0 && (st = spam_reader_next(rd, &recs, &n)) != SPAM_READ_END) {
         if (st == SPAM_READ_DAMAGE) {
             snprintf(err, errlen, "%s: %s", path, spam_reader_err(rd)->msg);
             rc = -1;
@@ -246,29 +249,43 @@ static int analyse(const char *path, struct demo_result *r, char *err, size_t er
             any = 1;
             last = ev.t_us;
             r->by_class[ev.cls & 15]++;
+            if (spam_cpu_event(r->cpu, &ev) != 0) {
+                snprintf(err, errlen, "out of memory");
+                rc = -1;
+            }
             if (ev.cls == SPAM_CLASS_REI) {
-                if (ev.flags & SPAM_EVF_UNMATCHED)
+                if (ev.flags & SPAM_EVF_UNMATCHED) {
                     r->unmatched++;
-                else if (ev.open_ev == isr) {
+                } else if (ev.open_ev == isr) {
                     spam_hist_record(&r->isr_incl, ev.incl_us);
                     spam_hist_record(&r->isr_excl, ev.excl_us);
+                    uint64_t b = ev.incl_us / 100;
+                    r->isr_lin[b < 50 ? b : 50]++;
                 }
             } else if (ev.cls == SPAM_CLASS_LDPCTX && !(ev.flags & SPAM_EVF_CUTOFF)) {
-                if (running)
-                    running->cpu_us += ev.t_us - since;
-                running = proc_of(r, &ev);
-                since = ev.t_us;
-                if (running)
-                    running->switches++;
+                struct demo_proc *p = proc_of(r, &ev);
+                if (p)
+                    p->switches++;
             }
         }
     }
     struct spam_event ev;
     memset(&ev, 0, sizeof ev);
-    if (spam_decoder_finish(d, &ev))
+    if (rc == 0 && spam_decoder_finish(d, &ev)) {
         r->by_class[ev.cls & 15]++;
-    if (running && any)
-        running->cpu_us += last - since;
+        spam_cpu_event(r->cpu, &ev);
+    }
+    if (r->cpu) {
+        spam_cpu_finish(r->cpu);
+        size_t np;
+        const struct spam_cpu_proc *cp = spam_cpu_procs(r->cpu, &np);
+        for (size_t k = 0; k < np; k++)
+            for (int i = 0; i < r->nprocs; i++)
+                if (r->procs[i].pid == cp[k].pid) {
+                    r->procs[i].user_us = cp[k].user_us;
+                    r->procs[i].sys_us = cp[k].sys_us;
+                }
+    }
     r->records = spam_reader_records(rd);
     r->trace_us = any ? last - first : 0;
     spam_decoder_free(d);
@@ -305,10 +322,6 @@ int demo_run(const struct demo_opts *o, struct demo_result *r, char *err, size_t
                  o->image, r->traced.reason, (unsigned long long)r->traced.instructions);
         rc = -1;
     }
-    if (rc == 0 && o->untraced && !r->traced.interrupted) {
-        rc = boot(o, img, len, 0, &r->untraced, NULL, &r->console_untraced, err, errlen);
-        r->have_untraced = rc == 0 && !r->untraced.interrupted;
-    }
     free(img);
     if (rc < 0)
         return -1;
@@ -316,14 +329,14 @@ int demo_run(const struct demo_opts *o, struct demo_result *r, char *err, size_t
         o->progress(o->progress_ctx, 2, 0, 0);
     if (analyse(o->trace, r, err, errlen) < 0)
         return -1;
-    names_from_console(r, r->console, 0);
-    names_from_console(r, r->console_untraced, 1);
+    names_from_console(r, r->console);
     return 0;
 }
 
 void demo_result_free(struct demo_result *r)
 {
     free(r->console);
-    free(r->console_untraced);
-    r->console = r->console_untraced = NULL;
+    r->console = NULL;
+    spam_cpu_free(r->cpu);
+    r->cpu = NULL;
 }

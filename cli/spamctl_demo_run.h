@@ -1,12 +1,12 @@
-/* spamctl demo's work, without printing: boot the bundled guest twice
- * (traced with the host drain, and untraced for the perturbation) and
- * analyse the trace with libspam. */
+/* spamctl demo --os ours's work, without printing: boot the bundled guest
+ * traced with the host drain and analyse the trace with libspam. */
 #ifndef SPAMCTL_DEMO_RUN_H
 #define SPAMCTL_DEMO_RUN_H
 
 #include <stddef.h>
 #include <stdint.h>
 
+#include "spam/spam_cpu.h"
 #include "spam/spam_hist.h"
 #include "vax/machine/vm.h"
 #include "vax/machine/vm_net.h"
@@ -20,8 +20,7 @@ struct demo_opts {
     uint64_t seed;
     double net_rate;       /* packets per second of VAX time (0: no device) */
     uint32_t net_min, net_max;
-    int untraced;          /* also run without tracing (the perturbation) */
-    /* progress: phase 0 traced, 1 untraced, 2 analysing */
+    /* progress: phase 0 the run, 2 analysing */
     void (*progress)(void *ctx, int phase, uint64_t now, uint64_t max);
     void *progress_ctx;
 };
@@ -31,11 +30,12 @@ struct demo_proc {
     uint8_t major, minor;
     uint16_t inode;
     uint64_t switches;     /* LDPCTX records switching to it */
-    uint64_t cpu_us;       /* from its switch-in to the next switch */
+    uint64_t user_us, sys_us; /* spam_cpu's accounting of the trace */
     char cmd[16];          /* from the guest's shutdown report ("?" if none) */
-    /* the shutdown report's ticks, user-mode ticks and system calls, in
-     * the traced and the untraced run (-1: not reported) */
-    long ticks[2], user[2], syscalls[2];
+    /* the guest kernel's own count in its shutdown report: clock ticks it
+     * charged the process, those in user mode, system calls (-1: not
+     * reported) */
+    long ticks, user, syscalls;
 };
 
 struct demo_run_stats {
@@ -43,22 +43,23 @@ struct demo_run_stats {
     char reason[64];
     uint64_t microcycles, instructions;
     uint64_t clock_ticks;  /* interval-timer interrupts taken (SCB 0xC0) */
+    uint64_t spam_hook_cycles, spam_insn_cycles; /* SPAM's own microcycles */
     int interrupted;       /* the SIGINT/SIGTERM that stopped the run, or 0 */
 };
 
 struct demo_result {
-    struct demo_run_stats traced, untraced;
-    int have_untraced;
+    struct demo_run_stats traced;
     struct vm_net_stats net;
     uint64_t records, dropped;       /* in the trace file */
     uint64_t by_class[16];           /* decoded events per class */
     uint64_t unmatched;              /* REIs without an open event */
     struct spam_hist isr_incl, isr_excl; /* SCB 0xB0, microseconds */
+    uint64_t isr_lin[51];            /* its inclusive times in 0.1 ms bins, the last open */
+    struct spam_cpu *cpu;            /* where the time went */
     struct demo_proc procs[DEMO_MAX_PROCS];
     int nprocs;
     uint64_t trace_us;               /* reconstructed span of the trace */
     char *console;                   /* the guest's console output (malloc) */
-    char *console_untraced;
 };
 
 /* Finds the bundled kernel image: `given` if not NULL, else next to the
@@ -67,8 +68,7 @@ const char *demo_find_image(const char *given, const char *argv0, char *buf, siz
 
 /* Runs the demo; 0, or -1 with a message in err (empty when it was
  * printed already).  A SIGINT/SIGTERM caught (spamctl_signal.h) stops the
- * run in progress cleanly (the trace completed) and skips the untraced
- * one; r->traced.interrupted or r->untraced.interrupted then says so.  A
+ * run cleanly (the trace completed); r->traced.interrupted says so.  A
  * guest that halts before its first clock tick is an error: the image is
  * not a working kernel. */
 int demo_run(const struct demo_opts *o, struct demo_result *r, char *err, size_t errlen);

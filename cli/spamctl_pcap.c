@@ -5,6 +5,8 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -91,4 +93,72 @@ int spamctl_pcap_close(struct spamctl_pcap *p)
         return -1;
     }
     return 0;
+}
+
+/* A frame's kind, as io_netsrc names what it sends: 0 arp, 1 echo (ICMP),
+ * 2 rip (UDP to port 520), 3 xns, 4 other. */
+static int frame_kind(const uint8_t *f, uint32_t n)
+{
+    if (n < 14)
+        return IO_NET_OTHER;
+    unsigned et = (unsigned)f[12] << 8 | f[13];
+    if (et == 0x0806)
+        return IO_NET_ARP;
+    if (et == 0x0600)
+        return IO_NET_XNS;
+    if (et == 0x0800 && n >= 34) {
+        unsigned ihl = (f[14] & 15u) * 4u;
+        if (f[23] == 1)
+            return IO_NET_ECHO;
+        if (f[23] == 17 && n >= 14 + ihl + 4 && ((unsigned)f[14 + ihl + 2] << 8 | f[14 + ihl + 3]) == 520)
+            return IO_NET_RIP;
+    }
+    return IO_NET_OTHER;
+}
+
+static uint32_t get_le32(const uint8_t *p)
+{
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+int spamctl_pcap_count(const char *path, uint64_t t0_us, uint64_t t1_us, uint64_t to_vax[5],
+                       uint64_t *from_vax, char *err, size_t errlen)
+{
+    static const uint8_t vax[6] = {0x08, 0x00, 0x2b, 0x47, 0x54, 0x49}; /* the DEUNA's */
+    static const uint8_t bcast[6] = {0xff, 0xff, 0xff, 0xff, 0xff, 0xff};
+    memset(to_vax, 0, IO_NET_KINDS * sizeof *to_vax);
+    *from_vax = 0;
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        snprintf(err, errlen, "%s: %s", path, strerror(errno));
+        return -1;
+    }
+    uint8_t h[24], *fr = malloc(1 << 16);
+    int rc = 0;
+    if (!fr || fread(h, 1, 24, f) != 24 || get_le32(h) != 0xA1B23C4Du) {
+        snprintf(err, errlen, "%s: %s", path, fr ? "not a nanosecond pcap capture" : "out of memory");
+        rc = -1;
+    }
+    while (rc == 0) {
+        uint8_t r[16];
+        size_t got = fread(r, 1, 16, f);
+        if (got == 0)
+            break;
+        uint32_t caplen = get_le32(r + 8);
+        if (got != 16 || caplen > (1u << 16) || fread(fr, 1, caplen, f) != caplen) {
+            snprintf(err, errlen, "%s: a frame runs past the end", path);
+            rc = -1;
+            break;
+        }
+        uint64_t t_ns = (uint64_t)get_le32(r) * 1000000000u + get_le32(r + 4);
+        if (t_ns < t0_us * 1000 || t_ns >= t1_us * 1000 || caplen < 14)
+            continue;
+        if (!memcmp(fr + 6, vax, 6))
+            ++*from_vax;
+        else if (!memcmp(fr, vax, 6) || !memcmp(fr, bcast, 6))
+            to_vax[frame_kind(fr, caplen)]++;
+    }
+    free(fr);
+    fclose(f);
+    return rc;
 }

@@ -11,6 +11,7 @@
 #ifndef SPAMCTL_PCAP_H
 #define SPAMCTL_PCAP_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 struct io_system;
@@ -34,5 +35,13 @@ void spamctl_pcap_frame(void *ctx, const uint8_t *frame, uint32_t len, uint64_t 
 /* Flushes and closes: 0, or -1 after the message (also for an earlier
  * write's failure). */
 int spamctl_pcap_close(struct spamctl_pcap *p);
+
+/* Reading a capture back (the demo's network cost per frame): the frames
+ * whose stamps lie in [t0_us, t1_us) microseconds, those to the VAX (its
+ * address or broadcast, not from it) by kind -- arp, echo, rip, xns,
+ * other, as io_netsrc.h names the traffic -- and those it sent.  0, or -1
+ * with a message in err. */
+int spamctl_pcap_count(const char *path, uint64_t t0_us, uint64_t t1_us, uint64_t to_vax[5],
+                       uint64_t *from_vax, char *err, size_t errlen);
 
 #endif

@@ -3,6 +3,7 @@
  * routines, list or dump them, and (with the probe unit) run them. */
 #include <errno.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,6 +11,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "cli/spamctl_bsd43.h"
 #include "cli/spamctl_cmds.h"
 #include "cli/spamctl_guest.h"
 #include "cli/spamctl_out.h"
@@ -19,10 +21,6 @@
 #include "vax/probe/probe_asm.h"
 #include "vax/probe/probe_lang.h"
 #include "vax/probe/probe_verify.h"
-
-#ifndef SPAMCTL_BSD43_DISK
-#define SPAMCTL_BSD43_DISK "tests/bsd43/bsd43-work/rp06.dsk"
-#endif
 
 static void usage(FILE *f)
 {
@@ -82,8 +80,9 @@ static void usage(FILE *f)
 "  --kernel FILE  The guest kernel's a.out (symbols); default /vmunix of\n"
 "                 the disk.\n"
 "  --disk FILE    The guest's disk (SIMH RP06 image): programs' paths and\n"
-"                 symbols, /vmunix.  Default: the 4.3BSD the tests\n"
-"                 install, %s.\n"
+"                 symbols, /vmunix.  Default: the original 4.3BSD of\n"
+"                 spamctl bsd43's cache (installed on first use when its\n"
+"                 distribution is found; none without it).\n"
 "  --no-names     No guest: numbers only (no kernel symbols, programs,\n"
 "                 system call or vector names).\n"
 "  --budget N     Each routine's budget in microcycles (default %u, at\n"
@@ -92,7 +91,8 @@ static void usage(FILE *f)
 "  --json         Maps and printf output as JSON lines.\n"
 "  --svg FILE     The histograms as an SVG plot.\n"
 "  --free         Run the routines in the host (zero perturbation).\n"
-"  --os 4.3bsd    The machine: the 4.3BSD the tests install (or --disk),\n"
+"  --os 4.3bsd    The machine: the original 4.3BSD (--disk, else the one\n"
+"                 spamctl bsd43 installs into the cache, on first use),\n"
 "                 copied, booted multi-user under the demo's network load\n"
 "                 with routed and XNSrouted, the benchmark job (a listing,\n"
 "                 4.3BSD's cc) run on the console, then halted.\n"
@@ -112,7 +112,7 @@ static void usage(FILE *f)
 "\n"
 "Exit status: 0 success, 1 bad input (a script error: FILE:LINE:COL:\n"
 "message; a refused program), 2 usage error.\n",
-            SPAMCTL_BSD43_DISK, PRB_DEFAULT_BUDGET, PRB_MAX_BUDGET);
+            PRB_DEFAULT_BUDGET, PRB_MAX_BUDGET);
 }
 
 struct popts {
@@ -250,6 +250,18 @@ static int copy_file(const char *from, const char *to)
     return bad ? -1 : 0;
 }
 
+/* The installed 4.3BSD of spamctl bsd43's cache (installed now on first
+ * use) when its distribution is found: 1 (disk gets the path), 0 no
+ * distribution, -1 the install failed (message printed). */
+static int cached_bsd43(const char *cmd, char *disk, size_t len)
+{
+    struct bsd43_dist d;
+    int found = bsd43_find_dist(cmd, NULL, &d);
+    if (found <= 0)
+        return found;
+    return bsd43_installed(cmd, &d, disk, len) == 0 ? 1 : -1;
+}
+
 /* Runs the program: spamctl run with its options, or (--os 4.3bsd) on a
  * copy of the installed 4.3BSD under the demo's workload. */
 static int run_program(const struct popts *o, const char *text, int needs_trace)
@@ -261,7 +273,18 @@ static int run_program(const struct popts *o, const char *text, int needs_trace)
     int made = 0, rc;
     av[ac++] = "run";
     if (o->os) {
-        const char *src = o->disk ? o->disk : SPAMCTL_BSD43_DISK;
+        const char *src = o->disk;
+        static char cached[PATH_MAX];
+        if (!src) {
+            int found = cached_bsd43(o->top ? "top" : "probe", cached, sizeof cached);
+            if (found == 0)
+                fprintf(stderr, "spamctl %s: --os 4.3bsd needs the original 4.3BSD: --disk "
+                                "FILE, or its distribution to install (%s)\n",
+                        o->top ? "top" : "probe", BSD43_WHERE_TO_GET);
+            if (found <= 0)
+                return SPAMCTL_EXIT_BAD_INPUT;
+            src = cached;
+        }
         const char *tmp = getenv("TMPDIR");
         char *d = NULL;
         if (tmp && strlen(tmp) < 32) {
@@ -450,11 +473,17 @@ int spamctl_cmd_probe(int argc, char **argv)
         fprintf(stderr, "spamctl probe: -l lists attach points; it takes no program\n");
         return SPAMCTL_EXIT_USAGE;
     }
-    /* the guest's names: the disk the tests install unless told otherwise */
+    /* the guest's names: the cached 4.3BSD (spamctl bsd43) unless told
+     * otherwise; none when its distribution is not there */
     const char *disk = o.disk;
-    struct stat st;
-    if (!disk && !o.kernel && !o.no_names && stat(SPAMCTL_BSD43_DISK, &st) == 0)
-        disk = SPAMCTL_BSD43_DISK;
+    static char cached[PATH_MAX];
+    if (!disk && !o.kernel && !o.no_names) {
+        int found = cached_bsd43("probe", cached, sizeof cached);
+        if (found < 0)
+            return SPAMCTL_EXIT_BAD_INPUT;
+        if (found)
+            disk = cached;
+    }
     if (o.no_names && (disk || o.kernel)) {
         fprintf(stderr, "spamctl probe: --no-names excludes --kernel and --disk\n");
         return SPAMCTL_EXIT_USAGE;

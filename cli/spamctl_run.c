@@ -2,7 +2,10 @@
  * state.  The run contract (options, JSON) is documented in cli/README.md;
  * tests and the differential tester depend on it, so keep it exact. */
 #include "cli/spamctl_cmds.h"
+#include "cli/spamctl_config.h"
+#include "cli/spamctl_console.h"
 #include "cli/spamctl_io.h"
+#include "cli/spamctl_progress.h"
 #include "cli/spamctl_out.h"
 #include "cli/spamctl_probes.h"
 #include "cli/spamctl_signal.h"
@@ -32,11 +35,21 @@ static void usage(FILE *f)
 "Usage: spamctl run --raw FILE --load-at ADDR [OPTIONS]\n"
 "       spamctl run IMAGE.elf [OPTIONS]\n"
 "       spamctl run --boot DEV --attach DEV=FILE... [OPTIONS]\n"
+"       spamctl run --config FILE [OPTIONS]    (or: spamctl boot FILE [OPTIONS])\n"
 "\n"
 "Runs a VAX program on the microcoded 8600 until HALT (or another stop)\n"
 "or the cycle limit, then reports the machine state.\n"
 "\n"
 "Options:\n"
+"  --config FILE        the machine described in a configuration file, one\n"
+"                       command a line (cli/README.md): memory MB, load ELF,\n"
+"                       attach [-r] DEV FILE, boot DEV, todr fixed|host|N, net rate=R\n"
+"                       seed=N mix=.. size=.. pcap=FILE, dz N script=FILE\n"
+"                       log=FILE, dz br=N report=FILE, set OPTION [VALUE] (any\n"
+"                       option below without its dashes); '#' or ';' comments.\n"
+"                       Options on the command line come after the file's\n"
+"  --progress LABEL     on a terminal, a progress line on stderr: LABEL, the\n"
+"                       emulated seconds, instructions per second\n"
 "  --raw FILE           load FILE as raw bytes (needs --load-at)\n"
 "  --load-at ADDR       physical load address of the raw file\n"
 "  --start ADDR         start PC (default: the load address / ELF entry)\n"
@@ -83,13 +96,15 @@ static void usage(FILE *f)
 "\n");
     spamctl_io_usage(f);
     fprintf(f, "\n%s", PROBES_USAGE);
+    fprintf(f, "\n");
+    spamctl_console_usage(f);
     fprintf(f,
 "\n"
 "Exit status: 0 the machine ran (whatever stopped it), 1 bad input, a\n"
 "console script that failed, or an output that could not be written (the\n"
-"trace, the console, the state, the pcap), 2 usage error, 130/143 stopped by\n"
-"SIGINT/SIGTERM (the trace is drained and complete, the summary says\n"
-"\"stopped: interrupted\").\n");
+"trace, the console, the state, the pcap), 2 usage error, 130/143/129 stopped\n"
+"by SIGINT/SIGTERM/SIGHUP (the trace is drained and complete, the summary\n"
+"says \"stopped: interrupted\"; the console's escape ends a run with 0).\n");
 }
 
 static int parse_u32(const char *s, int base, uint32_t *out)
@@ -227,7 +242,56 @@ static void write_json(FILE *f, struct vax_machine *m, const char *reason,
     fprintf(f, "}}\n");
 }
 
+/* A usage error in word i: where it came from when a configuration file
+ * gave it.  Returns the exit status. */
+static int usage_at(const char *const *where, int i)
+{
+    if (where && where[i])
+        fprintf(stderr, "spamctl run: (in %s)\n", where[i]);
+    return SPAMCTL_EXIT_USAGE;
+}
+
+static int run_main(int argc, char **argv, const char *const *where);
+
+int spamctl_cmd_boot(int argc, char **argv)
+{
+    if (argc < 2 || argv[1][0] == '-') {
+        if (argc >= 2 && (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help"))) {
+            printf("Usage: spamctl boot FILE [OPTIONS]\n\n"
+                   "The same as 'spamctl run --config FILE [OPTIONS]': boots the machine the\n"
+                   "configuration file describes (see 'spamctl run --help').\n");
+            return SPAMCTL_EXIT_OK;
+        }
+        fprintf(stderr, "Usage: spamctl boot FILE [OPTIONS] (spamctl run --config FILE)\n");
+        return SPAMCTL_EXIT_USAGE;
+    }
+    char **v = malloc((size_t)(argc + 2) * sizeof *v);
+    if (!v) {
+        fprintf(stderr, "spamctl boot: out of memory\n");
+        return SPAMCTL_EXIT_BAD_INPUT;
+    }
+    v[0] = (char *)"run";
+    v[1] = (char *)"--config";
+    for (int i = 1; i < argc; i++)
+        v[i + 1] = argv[i];
+    v[argc + 1] = NULL;
+    int rc = spamctl_cmd_run(argc + 1, v);
+    free(v);
+    return rc;
+}
+
 int spamctl_cmd_run(int argc, char **argv)
+{
+    struct spamctl_config cf;
+    int e = spamctl_config_expand(argc, argv, &cf);
+    if (e < 0)
+        return e == -2 ? SPAMCTL_EXIT_BAD_INPUT : SPAMCTL_EXIT_USAGE;
+    int rc = run_main(cf.argc, cf.argv, cf.where);
+    spamctl_config_free(&cf);
+    return rc;
+}
+
+static int run_main(int argc, char **argv, const char *const *where)
 {
     const char *raw = NULL, *elf = NULL, *dump = NULL, *ucode_path = NULL;
     uint32_t load_at = 0, start = 0, psl = 0x041F0000, mem_mb = 16;
@@ -243,9 +307,11 @@ int spamctl_cmd_run(int argc, char **argv)
     spamctl_spam_init(&spam);
     struct spamctl_io io; /* devices, the console boot and script */
     spamctl_io_init(&io);
+    const char *con_in = NULL, *con_out = NULL, *progress_label = NULL;
+    struct spamctl_console con; /* the host side of the console terminal */
+    spamctl_console_init(&con);
     struct probes_opts probes; /* --probes ... (spamctl_probes.h) */
     memset(&probes, 0, sizeof probes);
-    const char *con_in = NULL, *con_out = NULL;
 
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
@@ -256,21 +322,28 @@ int spamctl_cmd_run(int argc, char **argv)
         }
         int sp = spamctl_spam_option(&spam, a, v); /* SPAM options */
         if (sp < 0)
-            return SPAMCTL_EXIT_USAGE;
+            return usage_at(where, i);
         if (sp > 0) {
             i += sp - 1;
             continue;
         }
         int pop = probes_option(&probes, argc, argv, &i); /* probes */
         if (pop < 0)
-            return SPAMCTL_EXIT_USAGE;
+            return usage_at(where, i);
         if (pop > 0)
             continue;
         int iop = spamctl_io_option(&io, a, v); /* device options */
         if (iop < 0)
-            return SPAMCTL_EXIT_USAGE;
+            return usage_at(where, i);
         if (iop > 0) {
             i += iop - 1;
+            continue;
+        }
+        int cop = spamctl_console_option(&con, a, v); /* the console */
+        if (cop < 0)
+            return usage_at(where, i);
+        if (cop > 0) {
+            i += cop - 1;
             continue;
         }
         if (strcmp(a, "--utrace") == 0) {
@@ -292,10 +365,12 @@ int spamctl_cmd_run(int argc, char **argv)
         int takes = a[0] == '-' && a[1] == '-';
         if (takes && !v) {
             fprintf(stderr, "spamctl run: %s needs a value\n", a);
-            return SPAMCTL_EXIT_USAGE;
+            return usage_at(where, i);
         }
         if (strcmp(a, "--raw") == 0) {
             raw = v;
+        } else if (strcmp(a, "--progress") == 0) {
+            progress_label = v;
         } else if (strcmp(a, "--load-at") == 0) {
             if (parse_u32(v, 0, &load_at) < 0)
                 goto bad_value;
@@ -320,7 +395,7 @@ int spamctl_cmd_run(int argc, char **argv)
                 goto bad_value;
             if (nset == MAX_SETS) {
                 fprintf(stderr, "spamctl run: too many --set options\n");
-                return SPAMCTL_EXIT_USAGE;
+                return usage_at(where, i);
             }
             set_reg[nset] = (int)n;
             set_val[nset++] = x;
@@ -335,7 +410,7 @@ int spamctl_cmd_run(int argc, char **argv)
             } else if (x == 0) {
                 fprintf(stderr, "spamctl run: --max-cycles 0 would not run at all; "
                                 "'--max-cycles unlimited' runs until the machine stops\n");
-                return SPAMCTL_EXIT_USAGE;
+                return usage_at(where, i);
             } else {
                 max_cycles = x;
             }
@@ -362,12 +437,13 @@ int spamctl_cmd_run(int argc, char **argv)
                 goto bad_value;
         } else if (takes || (a[0] == '-' && a[1])) {
             fprintf(stderr, "spamctl run: unknown option '%s'\n", a);
-            usage(stderr);
-            return SPAMCTL_EXIT_USAGE;
+            if (!(where && where[i]))
+                usage(stderr);
+            return usage_at(where, i);
         } else {
             if (elf) {
                 fprintf(stderr, "spamctl run: more than one image given\n");
-                return SPAMCTL_EXIT_USAGE;
+                return usage_at(where, i);
             }
             elf = a;
             continue;
@@ -376,7 +452,7 @@ int spamctl_cmd_run(int argc, char **argv)
         continue;
     bad_value:
         fprintf(stderr, "spamctl run: bad value for %s: '%s'\n", a, v);
-        return SPAMCTL_EXIT_USAGE;
+        return usage_at(where, i);
     }
     if (con_in && con_in[0] != '@') { /* the escapes of cli/README.md, no others */
         size_t bad, l = strlen(con_in);
@@ -587,14 +663,33 @@ int spamctl_cmd_run(int argc, char **argv)
             vm_free(m);
             return SPAMCTL_EXIT_BAD_INPUT;
         }
-        vm_console_output(m, con_f);
-    } else if (dump && strcmp(dump, "-") == 0) {
-        vm_console_output(m, stderr);
     }
-    spamctl_signals_catch();
-    int ran = spamctl_spam_run(&spam, m, max_cycles, elf ? elf : raw ? raw : io.boot,
-                               ucode_path);
-    spamctl_signals_restore();
+    /* the guest's output through the host's filter (7-bit unless
+     * --console-8bit); on a terminal, an interactive console */
+    FILE *con_stream = spamctl_console_output(&con, con_f ? con_f
+                                                     : dump && strcmp(dump, "-") == 0 ? stderr
+                                                                                      : stdout);
+    int ran = SPAMCTL_RUN_NOT_STARTED;
+    struct spamctl_progress prog;
+    if (!con_stream) {
+        fprintf(stderr, "spamctl run: the console: %s\n", strerror(errno));
+    } else {
+        vm_console_output(m, con_stream);
+        if (progress_label) {
+            spamctl_progress_start(&prog, progress_label, m);
+            spam.progress = spamctl_progress_cb;
+            spam.progress_ctx = &prog;
+        }
+        spamctl_console_start(&con, m, !con_in && !io.script);
+        spam.slice = spamctl_console_slice;
+        spam.slice_ctx = &con;
+        spamctl_signals_catch();
+        ran = spamctl_spam_run(&spam, m, max_cycles, elf ? elf : raw ? raw : io.boot, ucode_path);
+        spamctl_signals_restore();
+        spamctl_console_end(&con); /* the terminal as it was; the filter flushed */
+        if (progress_label)
+            spamctl_progress_done(&prog);
+    }
     if (ran == SPAMCTL_RUN_NOT_STARTED || ran == SPAMCTL_RUN_PROBE_REFUSED) {
         probes_free(&probes);
         if (con_f) {
@@ -625,6 +720,8 @@ int spamctl_cmd_run(int argc, char **argv)
         reason = "interrupted";
     } else if (ran == SPAMCTL_RUN_PROBE_EXIT) {
         reason = "a probe's exit()";
+    } else if (con.escaped) {
+        reason = "console escape";
     }
     if (con_f) {
         int e = sink_close(&con_sink);

@@ -8,7 +8,7 @@
 #include <string.h>
 
 static volatile sig_atomic_t caught;
-static struct sigaction saved_int, saved_term;
+static struct sigaction saved_int, saved_term, saved_hup;
 static int installed;
 
 static void on_signal(int sig)
@@ -31,10 +31,13 @@ void spamctl_signals_catch(void)
      * background job ignores SIGINT) */
     sigaction(SIGINT, NULL, &saved_int);
     sigaction(SIGTERM, NULL, &saved_term);
+    sigaction(SIGHUP, NULL, &saved_hup);
     if (saved_int.sa_handler != SIG_IGN)
         sigaction(SIGINT, &sa, NULL);
     if (saved_term.sa_handler != SIG_IGN)
         sigaction(SIGTERM, &sa, NULL);
+    if (saved_hup.sa_handler != SIG_IGN) /* a terminal that hangs up */
+        sigaction(SIGHUP, &sa, NULL);
     installed = 1;
 }
 
@@ -44,6 +47,7 @@ void spamctl_signals_restore(void)
         return;
     sigaction(SIGINT, &saved_int, NULL);
     sigaction(SIGTERM, &saved_term, NULL);
+    sigaction(SIGHUP, &saved_hup, NULL);
     installed = 0;
 }
 

@@ -1,4 +1,4 @@
-/* SIGINT and SIGTERM in spamctl: a handler only notes the signal, and the
+/* SIGINT, SIGTERM and SIGHUP in spamctl: a handler only notes the signal, and the
  * command stops at its next safe point (for the machine: the next slice
  * boundary, then the next instruction boundary), finishes its output
  * (drain, complete trace header, summary "stopped: interrupted") and exits
@@ -12,7 +12,7 @@
 void spamctl_signals_catch(void);
 /* Restores the dispositions that were in place before the catch. */
 void spamctl_signals_restore(void);
-/* The signal received since the catch (SIGINT, SIGTERM), or 0. */
+/* The signal received since the catch (SIGINT, SIGTERM, SIGHUP), or 0. */
 int spamctl_signal(void);
 /* The exit status for a command stopped by `sig`: 128 + sig. */
 int spamctl_signal_status(int sig);

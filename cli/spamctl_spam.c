@@ -381,7 +381,8 @@ int spamctl_spam_run(const struct spamctl_spam *s, struct vax_machine *m,
         int last = max_cycles && until >= max_cycles;
         enum vm_stop why = vm_run(m, until);
         sig = spamctl_signal();
-        if (sig && why == VM_CYCLE_LIMIT) {
+        int stop = sig || (s->slice && why == VM_CYCLE_LIMIT && s->slice(s->slice_ctx, m));
+        if (stop && why == VM_CYCLE_LIMIT) {
             to_boundary(m, max_cycles);
         } else {
             /* never drain in the middle of a SPAM flow: finish it first
@@ -415,7 +416,7 @@ int spamctl_spam_run(const struct spamctl_spam *s, struct vax_machine *m,
                 break;
             }
         }
-        if (sig || rc < 0 || why != VM_CYCLE_LIMIT || (max_cycles && vs.microcycles >= max_cycles))
+        if (stop || rc < 0 || why != VM_CYCLE_LIMIT || (max_cycles && vs.microcycles >= max_cycles))
             break;
     }
     if (s->probes)

@@ -24,6 +24,12 @@ struct spamctl_spam {
      * without a trace the run is then sliced too) */
     void (*progress)(void *ctx, uint64_t microcycles, uint64_t max_cycles);
     void *progress_ctx;
+    /* also called after every slice, before the drain (NULL: none; the
+     * run is then sliced too): nonzero stops the run there, at the next
+     * instruction boundary, as a caught signal does (the interactive
+     * console's escape, spamctl_console.h) */
+    int (*slice)(void *ctx, struct vax_machine *m);
+    void *slice_ctx;
     /* the drain as a tap: the host copies every record the machine wrote
      * (its own read pointer) and consumes records only when the buffer
      * is a quarter full, so an in-guest READ_BUFFER reader sees them too */

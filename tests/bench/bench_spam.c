@@ -354,7 +354,7 @@ int main(int argc, char **argv)
     char demo[600];
     snprintf(demo, sizeof demo, "%s/demo-30s.spam", work);
     if (fsize(demo) == 0) {
-        snprintf(cmd, sizeof cmd, "'%s' demo --duration 30 --no-perturbation -o '%s' >/dev/null 2>&1", spamctl,
+        snprintf(cmd, sizeof cmd, "'%s' demo --os ours --duration 30 -o '%s' >/dev/null 2>&1", spamctl,
                  demo);
         if (system(cmd) != 0 || fsize(demo) == 0)
             printf("\n(spamctl demo did not run: no real demo trace; %s)\n", cmd);

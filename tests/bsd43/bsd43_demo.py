@@ -1,22 +1,35 @@
 #!/usr/bin/env python3
-"""Issue 18 item 6: `spamctl demo --os 4.3bsd` on the cached install.
+"""Issue 32 (and 18): `spamctl demo` runs the paper's experiment on the
+original 4.3BSD by default, installing it on first use into the per-user
+cache.
 
 usage: bsd43_demo.py SPAMCTL BSD43_DIR WORKDIR
 
-Runs the demo (vax/guest/bsd43/demo.py behind spamctl) on the install the
-bsd43 tests cache (install.py --reuse) and checks its report: exit 0, the
-trace's and the reader's IPL 12 histograms agree, every section is there
-with numbers (percentile table, bins, classes, the reader, routed and
-XNSrouted and the users' programs among the programs switched to, the
-time by interrupt vector with de0 and dz0 apart, the network's cost per
-frame and XNSrouted's per XNS packet, a CPU share in (0, 50)%, SPAM's
-microcycles and the benchmark job's three times), the Figure 4 SVG, the
-VAX's echo replies in the run's capture (tcpdump -r), the
-disk is not modified, and within the brief's minute of wall time (twice
-that on a loaded machine).  Bad options are usage errors (exit 2), a
-missing disk exit 1.
+With XDG_CACHE_HOME in WORKDIR (the tests' own cache):
+ - `spamctl bsd43 --dist BSD43_DIR` installs 4.3BSD into
+   $XDG_CACHE_HOME/spamctl/bsd43/KEY/rp06.dsk (or finds it there) and
+   prints the path; a second call finds it there, saying nothing else;
+ - `spamctl demo --dist BSD43_DIR` (no --os: 4.3BSD is the default with a
+   distribution) runs the experiment in C, no Python (a python3 first on
+   PATH that fails if run: the second `spamctl bsd43` and the demo run
+   with it): exit 0; its report
+   holds every section with numbers (percentiles, bars, the trace's bins
+   beside the reader's and their equality, classes, the reader, routed,
+   XNSrouted and the users' programs among the programs switched to, the
+   time by interrupt vector with de0 and dz0 apart, the network's cost per
+   frame and XNSrouted's per XNS packet, a reader's CPU share in (0, 50)%,
+   SPAM's microcycles, the benchmark job's three times);
+ - independently of the demo: the reader's histogram, parsed from the
+   traced run's console by this test, equals `spamctl hist --skip M
+   --records R --linear 100:50` on the -o trace (M, R from --json); the
+   JSON's "hist" merged by `spamctl hist --merge` gives the same bins; the
+   capture read by tcpdump holds the VAX's echo replies; the console logs
+   are 7-bit; the Figure 4 SVG has 51 bars; the cached disk is not
+   modified;
+ - bad options are usage errors (exit 2), a missing --disk exit 1.
 """
 import hashlib
+import json
 import os
 import re
 import shutil
@@ -25,7 +38,8 @@ import sys
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-GUEST = os.path.join(HERE, "..", "..", "vax", "guest", "bsd43")
+sys.path.insert(0, os.path.join(HERE, "..", "spamread"))
+import spamread_out  # noqa: E402
 
 
 def sha(path):
@@ -41,37 +55,56 @@ def main():
         sys.exit(__doc__)
     spamctl, dist, work = sys.argv[1:]
     os.makedirs(work, exist_ok=True)
-    disk = os.path.join(work, "rp06.dsk")
-    p = subprocess.run([sys.executable, os.path.join(GUEST, "install.py"), "--dist", dist,
-                        "--spamctl", spamctl, "--trace", "--reuse", disk],
-                       capture_output=True, text=True)
-    if p.returncode != 0:
-        sys.exit(f"FAIL install: {p.stderr.strip()}")
+    env = dict(os.environ, XDG_CACHE_HOME=os.path.abspath(os.path.join(work, "cache")))
+    env.pop("SPAMCTL_BSD43_DIST", None)
     fails = []
-    before = sha(disk)
     t0 = time.monotonic()
-    svg = os.path.join(work, "fig4.svg")
+    p = subprocess.run([spamctl, "bsd43", "--dist", dist], capture_output=True, text=True, env=env)
+    disk = p.stdout.strip().splitlines()[-1] if p.stdout.strip() else ""
+    print(f"spamctl bsd43: {time.monotonic() - t0:.1f} s wall: {disk}")
+    if p.returncode != 0 or not disk.startswith(env["XDG_CACHE_HOME"] + "/spamctl/bsd43/") \
+            or not os.path.isfile(disk):
+        sys.exit(f"FAIL spamctl bsd43: exit {p.returncode}: {p.stdout}{p.stderr}")
+    # from now on a python3 that fails: the cached path must not need it
+    fake = os.path.join(work, "no-python")
+    os.makedirs(fake, exist_ok=True)
+    with open(os.path.join(fake, "python3"), "w") as f:
+        f.write("#!/bin/sh\necho 'python3 was run' >&2\nexit 99\n")
+    os.chmod(os.path.join(fake, "python3"), 0o755)
+    env["PATH"] = fake + os.pathsep + env.get("PATH", "")
+    t0 = time.monotonic()
+    q = subprocess.run([spamctl, "bsd43", "--dist", dist], capture_output=True, text=True, env=env)
+    again = time.monotonic() - t0
+    print(f"spamctl bsd43 again: {again:.1f} s wall")
+    if q.returncode != 0 or q.stdout.strip() != disk or q.stderr.strip():
+        fails.append(f"second spamctl bsd43 (cached, no Python): exit {q.returncode}, "
+                     f"{q.stdout!r} {q.stderr!r}")
+    before = sha(disk)
+
     runs = os.path.join(work, "demo-runs")
     shutil.rmtree(runs, ignore_errors=True)
-    p = subprocess.run([spamctl, "demo", "--os", "4.3bsd", "--disk", disk, "--svg", svg,
-                        "--work", runs], capture_output=True, text=True)
+    trace, js, svg = (os.path.join(work, f) for f in ("demo.spam", "demo.json", "fig4.svg"))
+    t0 = time.monotonic()
+    p = subprocess.run([spamctl, "demo", "--dist", dist, "-o", trace, "--json", js, "--svg", svg,
+                        "--work", runs], capture_output=True, text=True, env=env)
     wall = time.monotonic() - t0
     out = p.stdout
     print(out)
     print(f"demo: {wall:.1f} s wall")
     if p.returncode != 0:
-        fails.append(f"exit {p.returncode}: {p.stderr.strip()}")
-    if wall > 120:
-        fails.append(f"{wall:.0f} s of wall time")
-    wants = [r"^interrupt 0xB0 \(software 12\)\s+inclusive\s+(\d+)\s",
+        sys.exit(f"FAIL demo exit {p.returncode}: {p.stderr.strip()}")
+    if p.stderr.strip():
+        fails.append(f"a successful demo says something on stderr: {p.stderr.strip()[:300]!r}")
+    wants = [r"^  inclusive n=(\d+) ",
+             r"^ +\d+- +\d+ us +\d+ #+$",
              r"^\s+0\.\d-0\.\d ms\s+\d+ \|\s+\d+$",
              r"^  the reader's histogram equals the trace's$",
              r"^  interrupt\s+\d+$", r"^  chm\s+\d+$", r"^  ldpctx\s+\d+$",
              r"^\s+\d+\s+/tmp/spamread$", r"^\s+\d+\s+/lib/ccom$",
              r"^\s+\d+\s+/etc/XNSrouted$", r"^\s+\d+\s+/etc/routed$", r"^\s+\d+\s+/bin/ls$",
-             r"^  idle\s+\d+ us\s+\d+\.\d\d%$",
-             r"^  interrupt de0 \(DEUNA\)\s+\d+ us\s+\d+\.\d\d%  \(\d+\)$",
-             r"^  interrupt dz0 \(DZ11\)\s+\d+ us\s+\d+\.\d\d%  \(\d+\)$",
+             r"^  idle\s+\d+\s+\d+\.\d\d%$",
+             r"^  interrupt 0x14C \(Xua0int: uba0 BR5: de0 .*\s+\d+\s+\d+\.\d\d%\s+\d+$",
+             r"^  interrupt 0x10C \(Xua0int: uba0 BR4: dz0 .*\s+\d+\s+\d+\.\d\d%\s+\d+$",
              r"^the network in the reader's window: (\d+) frames taken by de0 \(arp \d+, echo \d+, "
              r"rip \d+, xns \d+\), \d+ sent",
              r"^    total network overhead\s+(\d+\.\d) us",
@@ -86,7 +119,7 @@ def main():
             fails.append(f"no line matching {w!r}")
         elif w.startswith("CPU") and not 0 < float(m.group(1)) < 50:
             fails.append(f"reader's share {m.group(1)}% out of (0, 50)")
-        elif w.startswith("^interrupt") and int(m.group(1)) < 50:
+        elif "inclusive n=" in w and int(m.group(1)) < 50:
             fails.append(f"only {m.group(1)} IPL 12 service times")
         elif "frames taken" in w and int(m.group(1)) < 100:
             fails.append(f"only {m.group(1)} frames in the window")
@@ -96,6 +129,31 @@ def main():
             fails.append(f"SPAM's share {m.group(1)}% out of (0, 10)")
         elif "benchmark" in w and not all(0.5 < float(x) < 30 for x in m.groups()):
             fails.append(f"job times out of range: {m.groups()}")
+
+    # the reader against the trace, read by this test
+    d = json.load(open(js))
+    start, nrec = d["window"]["first_record"], d["window"]["records"]
+    con = open(os.path.join(runs, "traced.log"), "rb").read()
+    if any(b >= 0x80 for b in con):
+        fails.append("the traced run's console log has bytes with bit 7 set")
+    try:
+        gbins, (grec, gsamp, _ck, glost), _mean = spamread_out.guest_result(
+            con.decode("ascii").replace("\r", ""))
+        hbins, hcount = spamread_out.host_hist(spamctl, trace, start, nrec)
+        if grec != nrec or gbins != hbins or gsamp != hcount or glost:
+            fails.append(f"reader {grec} records {gsamp} samples {gbins}, trace {nrec} {hcount} {hbins}")
+        merged = subprocess.run([spamctl, "hist", "--merge", "--linear", "100:50", js],
+                                capture_output=True, text=True).stdout
+        mb = {int(a): int(b) for a, b in re.findall(r"^bin (\d+) (\d+)$", merged, re.M) if int(b)}
+        if mb != hbins:
+            fails.append(f"hist --merge of the demo's JSON: {mb}, the trace's {hbins}")
+        print(f"reader: {grec} records, {gsamp} service times: equal to the trace's, bin for bin")
+    except spamread_out.RunError as e:
+        fails.append(str(e))
+    if not (d["os"] == "4.3bsd" and d["reader"]["equals_trace"] and
+            0 < d["reader_cpu"]["share_pct"] < 50 and d["network"]["us_per_frame"] > 0 and
+            set(d["perturbation"]["job_s"]) == {"untraced", "traced", "reader"}):
+        fails.append("the JSON lacks figures")
     try:
         import xml.etree.ElementTree as E
         bars = [r for r in E.parse(svg).iter("{http://www.w3.org/2000/svg}rect")
@@ -104,7 +162,6 @@ def main():
             fails.append(f"{svg}: {len(bars)} bars")
     except (OSError, E.ParseError) as e:
         fails.append(f"{svg}: {e}")
-    # the VAX answered the hosts' pings: echo replies from 192.168.1.2 on the wire
     q = subprocess.run(["tcpdump", "-n", "-r", os.path.join(runs, "traced.pcap"), "icmp"],
                        capture_output=True, text=True)
     replies = [ln for ln in q.stdout.splitlines()
@@ -112,12 +169,13 @@ def main():
     if q.returncode != 0 or len(replies) < 50:
         fails.append(f"tcpdump: exit {q.returncode}, {len(replies)} echo replies from the VAX")
     if sha(disk) != before:
-        fails.append("the demo modified the installed disk")
-    for args, rc in ((["--os", "4.2bsd"], 2), (["--os", "4.3bsd", "--duration", "3"], 2),
+        fails.append("the demo modified the cached disk")
+    for args, rc in ((["--os", "4.2bsd"], 2), (["--os", "4.3bsd", "--duration", "2.5"], 2),
                      (["--os", "4.3bsd", "--net-rate", "-1"], 2),
                      (["--os", "4.3bsd", "--users", "8"], 2),
+                     (["--os", "4.3bsd", "--image", "k.bin"], 2),
                      (["--os", "4.3bsd", "--disk", os.path.join(work, "none.dsk")], 1)):
-        q = subprocess.run([spamctl, "demo"] + args, capture_output=True, text=True)
+        q = subprocess.run([spamctl, "demo"] + args, capture_output=True, text=True, env=env)
         if q.returncode != rc or not q.stderr.strip():
             fails.append(f"demo {' '.join(args)}: exit {q.returncode} (want {rc} and a message)")
     for f in fails:

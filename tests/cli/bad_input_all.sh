@@ -182,7 +182,7 @@ expect "demo --image random" 1 "random: not the bundled guest kernel" "$spamctl"
 expect "demo --image truncated" 1 "trunc.kernel: the guest never reached its first clock tick" "$spamctl" demo --image trunc.kernel -o d.spam --duration 1
 expect "demo --image bit-flipped" 1 "flip.kernel: the guest never reached its first clock tick" "$spamctl" demo --image flip.kernel -o d.spam --duration 1
 expect "demo --image a directory" 1 "adir: Is a directory" "$spamctl" demo --image adir -o d.spam
-expect "demo -o unwritable" 1 "$nodir: No such file or directory" "$spamctl" demo -o $nodir --duration 0.5 --no-perturbation
+expect "demo -o unwritable" 1 "$nodir: No such file or directory" "$spamctl" demo --os ours -o $nodir --duration 0.5
 expect "demo -o the image" 2 "would overwrite the input trunc.kernel .--image." "$spamctl" demo --image trunc.kernel -o trunc.kernel
 expect "demo --duration 0" 2 "bad value for --duration: '0'" "$spamctl" demo --duration 0
 expect "demo --duration 1e9" 2 "bad value for --duration: '1e9'" "$spamctl" demo --duration 1e9

@@ -74,7 +74,7 @@ rc_msg "D4 a short trace of our own format" 1 'shortm.spam: .*header says 140001
 
 # ---- D5: every write error is reported, one line with the path and the cause
 for c in "decode $demo" "stat $demo" "hist $demo" "run --raw markers.bin --load-at 0x1000 -o d5.spam" \
-         "demo --duration 0.5 --no-perturbation -o d5d.spam"; do
+         "demo --os ours --duration 0.5 -o d5d.spam"; do
     "$spamctl" $c >/dev/full 2>err.txt; st=$?
     rc_msg "D5 spamctl ${c%% *} to /dev/full" 1 '<stdout>: No space left on device'
 done
@@ -131,7 +131,7 @@ check "D6 run SIGTERM: exit $st" [ $st -eq 143 ]
 check "D6 run SIGTERM: state says interrupted" [ "$(json 'd["reason"], d["halted"]' <st.json)" = "interrupted False" ]
 "$spamctl" stat sigterm.spam >/dev/null 2>err.txt; st=$?
 rc_msg "D6 run SIGTERM: the trace reads clean" 0 ''
-run_signal TERM demo --duration 60 --no-perturbation -o sigdemo.spam
+run_signal TERM demo --os ours --duration 60 -o sigdemo.spam
 check "D6 demo SIGTERM: exit $st" [ $st -eq 143 ]
 check "D6 demo SIGTERM: report" grep -q 'stopped: interrupted' out.txt
 "$spamctl" stat sigdemo.spam >/dev/null 2>err.txt; st=$?
@@ -148,7 +148,7 @@ import random; b = bytearray(open('$kernel', 'rb').read()); r = random.Random(5)
 for i in range(200): b[r.randrange(0x40, len(b))] ^= 0xFF
 open('corrupt.bin', 'wb').write(b)"
 for k in trunc.bin corrupt.bin; do
-    "$spamctl" demo --image $k --duration 1 --no-perturbation -o d7.spam >/dev/null 2>err.txt; st=$?
+    "$spamctl" demo --image $k --duration 1 -o d7.spam >/dev/null 2>err.txt; st=$?
     rc_msg "D7 demo --image $k" 1 "$k: the guest never reached its first clock tick"
 done
 

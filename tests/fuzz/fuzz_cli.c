@@ -12,9 +12,11 @@
  *
  * Kept out, so that every input stays fast and harmless: arguments with a
  * '/' (the tools write where they are told: only the scratch directory),
- * `spamctl demo` (a guest boot takes seconds) and --utrace; `spamctl run`
- * gets "--max-cycles 300000 --memory 2" appended (the last occurrence
- * wins). */
+ * `spamctl demo` and `spamctl bsd43` (a guest boot takes seconds, an
+ * install minutes), `spamctl probe` and `top` with --os (a 4.3BSD boot;
+ * without it they find no distribution to install), --utrace, and a configuration file (run --config,
+ * boot) whose files hold a '/'; `spamctl run` and `boot` get
+ * "--max-cycles 300000 --memory 2" appended (the last occurrence wins). */
 #define _XOPEN_SOURCE 700 /* nftw */
 #define _DEFAULT_SOURCE 1 /* mkdtemp */
 #include <dirent.h>
@@ -139,9 +141,26 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     for (int i = 1; i < argc; i++)
         if (strcmp(argv[i], "--utrace") == 0)
             return 0;
-    if (tool == spamctl_main && argc > 1 && strcmp(argv[1], "demo") == 0)
+    if (tool == spamctl_main && argc > 1 &&
+        (strcmp(argv[1], "demo") == 0 || strcmp(argv[1], "bsd43") == 0))
         return 0;
-    if (tool == spamctl_main && argc > 1 && strcmp(argv[1], "run") == 0) {
+    /* probe and top: no 4.3BSD boot (--os), and no install for the
+     * guest's names (no distribution found) */
+    if (tool == spamctl_main && argc > 1 &&
+        (strcmp(argv[1], "probe") == 0 || strcmp(argv[1], "top") == 0)) {
+        for (int i = 2; i < argc; i++)
+            if (strncmp(argv[i], "--os", 4) == 0)
+                return 0;
+        setenv("SPAMCTL_BSD43_DIST", "no-distribution-here", 1);
+    }
+    /* a configuration file names files too: only the scratch directory's */
+    int config = tool == spamctl_main && argc > 1 && strcmp(argv[1], "boot") == 0;
+    for (int i = 1; i < argc; i++)
+        config |= tool == spamctl_main && strcmp(argv[i], "--config") == 0;
+    if (config && memchr(sep, '/', (size_t)(end - sep)))
+        return 0;
+    if (tool == spamctl_main && argc > 1 &&
+        (strcmp(argv[1], "run") == 0 || strcmp(argv[1], "boot") == 0)) {
         static char mc[] = "--max-cycles", mcv[] = "300000", mem[] = "--memory", memv[] = "2";
         argv[argc++] = mc;
         argv[argc++] = mcv;

@@ -40,6 +40,12 @@ def main():
         subprocess.run([vasm, "--raw", "--base", "0x1000", "-o", path("ok.bin"), path("ok.s")],
                        check=True)
         trace, z, short = read("m.spam"), read("m.z"), demo[:600]
+        # histograms as JSON results (hist --merge reads them)
+        hjson = subprocess.run([spamctl, "hist", "--json", path("m.spam")], check=True,
+                               capture_output=True).stdout
+        hlin = subprocess.run([spamctl, "hist", "--json", "--linear", "100:50", "--event",
+                               "int:0xB0", os.path.join(src, "traces", "demo.spam")],
+                              check=True, capture_output=True).stdout
         asm, elf, raw = read("ok.s"), read("ok.elf"), read("m.bin")
         mic = (b"START: T0 <- ADD(R1, #5), DL=B, GOTO START\n"
                b"T: RES <- ADD(R1, R2), IRD IF OPREG.NOVT ELSE DISPATCH OPREG T\n")
@@ -65,6 +71,9 @@ def main():
         "hist-svg": (["spamctl", "hist", "--svg", "f1", "f0"], [trace]),
         "hist-linear": (["spamctl", "hist", "--linear", "100:50", "--records", "10", "f0"],
                         [trace]),
+        "hist-merge": (["spamctl", "hist", "--merge", "--json", "f0", "f1"], [trace, hjson]),
+        "hist-merge-linear": (["spamctl", "hist", "--merge", "--linear", "100:50", "f0", "f0"],
+                              [hlin]),
         "compress": (["spamctl", "compress", "-9", "-v", "f0", "f1"], [trace]),
         "compress-inplace": (["spamctl", "compress", "f0", "f0"], [trace]),
         "decompress": (["spamctl", "decompress", "f0", "f1"], [z]),
@@ -88,6 +97,13 @@ def main():
         "run-guest-drain": (["spamctl", "run", "--raw", "f0", "--load-at", "0x1000",
                              "--drain=guest", "--spam-priv", "kernel", "--net-rate", "1000",
                              "--seed", "3"], [raw]),
+        # configuration files (tests/cli/config.sh)
+        "run-config": (["spamctl", "run", "--config", "f0", "--console-out", "f2"],
+                       [b"# a machine\nmemory 2m\nload f1\nset console-in \"hi there\"  ; typed\n"
+                        b"set max-cycles 100000\n", elf]),
+        "boot-config": (["spamctl", "boot", "f0", "--console-8bit"],
+                        [b"attach -r tu0 f1\nboot tu0\nnet rate=10 seed=2 mix=arp=1\ndz br=4\n"
+                         b"dz 1 log=f2\ntodr fixed\n", raw]),
         # vasm, vdis, uasm (tests/cli/bad_input.sh, tests/machine/uasm_bad.sh)
         "vasm": (["vasm", "-o", "f1", "f0"], [asm]),
         "vasm-raw": (["vasm", "--raw", "--base", "0x1000", "-o", "f1", "f0"], [asm]),

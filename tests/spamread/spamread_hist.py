@@ -24,11 +24,10 @@ import subprocess
 import sys
 import tempfile
 
-# the parsers of spamread's lines and of `spamctl hist`: the 4.3BSD reader's
-# run (the same output format) has them
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..",
-                                "vax", "guest", "bsd43"))
-import spamread_run  # noqa: E402
+# the parsers of spamread's lines and of `spamctl hist` (shared with the
+# 4.3BSD demo's test: the same output format)
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import spamread_out as spamread_run  # noqa: E402
 # (net rate, seed): the demo's defaults, and a heavier load with more nesting
 RUNS = [(200, 1), (500, 2)]
 

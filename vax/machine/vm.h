@@ -132,6 +132,11 @@ void vm_set_utrace(struct vax_machine *m, vm_utrace_fn fn, void *ctx);
  * default the host's stdin) and output (a FILE *; default stdout). */
 void vm_console_input(struct vax_machine *m, const void *buf, size_t n);
 void vm_console_output(struct vax_machine *m, void *file);
+/* A character typed on the console terminal by the host between runs (an
+ * interactive console; give vm_console_input an empty buffer so that the
+ * machine never reads stdin itself): 0 when the receiver took it, -1
+ * while it still holds the last one (type it again later). */
+int vm_console_type(struct vax_machine *m, uint8_t c);
 /* Exceptions and interrupts taken, per SCB vector (index = offset / 4). */
 void vm_scb_counts(const struct vax_machine *m, uint64_t out[128]);
 

@@ -519,6 +519,14 @@ void vm_dev_console_input(struct vax_machine *m, const void *buf, size_t n)
 
 void vm_console_output(struct vax_machine *m, void *file) { m->con_out = file; }
 
+int vm_console_type(struct vax_machine *m, uint8_t c)
+{
+    if (m->rxcs & CSR_DONE)
+        return -1; /* the receiver still holds the last one */
+    vm_console_receive(m, c);
+    return 0;
+}
+
 void vm_scb_counts(const struct vax_machine *m, uint64_t out[128])
 {
     memcpy(out, m->scb_count, sizeof m->scb_count);

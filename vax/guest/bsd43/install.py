@@ -21,7 +21,8 @@ and the same transcripts.  The disk boots multi-user with
 `spamctl run --boot rp0 --attach rp0=DISK` (README.md).
 
 usage: install.py [--dist DIR] [--spamctl PATH] [--work DIR] [--trace]
-                  [--reuse] [--quiet] DISK
+                  [--reuse] [--quiet] [--progress] DISK
+       install.py [--dist DIR] [--spamctl PATH] [--trace] --key
 
 --dist DIR   the distribution files (default ../shared/bsd43 beside the
              source tree)
@@ -34,6 +35,12 @@ usage: install.py [--dist DIR] [--spamctl PATH] [--work DIR] [--trace]
              microcode --, these scripts, the options), as DISK.inputs
              records; else install anew
 --quiet      no progress lines
+--progress   each step's spamctl run shows a progress line on the
+             terminal (stage, emulated seconds, instructions per second;
+             its stderr is then the terminal's, not this script's message)
+--key        print what --reuse compares (a SHA-256 of the inputs) and
+             exit: `spamctl demo` and `spamctl bsd43` keep the installed
+             disk in $XDG_CACHE_HOME/spamctl/bsd43/KEY/ (its first 16 digits)
 
 Exit status 0 installed (or reused), 1 an error (named), 2 usage.
 """
@@ -100,13 +107,18 @@ def inputs_digest(dist_sums, spamctl, trace):
     return parts
 
 
+def inputs_key(inputs):
+    """The inputs as one hex digest (install.py --key)."""
+    return hashlib.sha256(json.dumps(inputs, sort_keys=True).encode()).hexdigest()
+
+
 def console_text(path):
     """A console transcript as text: bit 7 (parity) stripped, no CRs."""
     raw = open(path, "rb").read() if os.path.exists(path) else b""
     return bytes(b & 0x7F for b in raw).decode("ascii").replace("\r", "")
 
 
-def run_step(spamctl, index, step, tape, disk, work, trace, log):
+def run_step(spamctl, index, step, tape, disk, work, trace, log, progress=False):
     name, boot, flags, script, with_tape, timeout = step
     cmd = [spamctl, "run", "--boot", boot, "--boot-flags", str(flags),
            "--todr", str(TODR_FIXED + index * TODR_HOUR),
@@ -119,8 +131,11 @@ def run_step(spamctl, index, step, tape, disk, work, trace, log):
         cmd += ["--attach", f"tu0:ro={tape}"]
     if trace:
         cmd += ["-o", os.path.join(work, f"{name}.spam")]
+    if progress:
+        cmd += ["--progress", f"installing 4.3BSD, step {index + 1}/{len(STEPS)} ({name})"]
     t0 = time.monotonic()
-    p = subprocess.run(cmd, capture_output=True, text=True)
+    p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=None if progress else subprocess.PIPE,
+                       text=True)
     wall = time.monotonic() - t0
     text = console_text(os.path.join(work, f"{name}.log"))
     if p.returncode != 0:
@@ -190,7 +205,7 @@ def install(args, log):
     mkdist.new_rp06(partial)
     args.partial = partial
     log(f"install: 4.3BSD from {args.dist} onto {args.disk} (transcripts in {args.work})")
-    rows = [run_step(args.spamctl, i, s, tape, partial, args.work, args.trace, log)
+    rows = [run_step(args.spamctl, i, s, tape, partial, args.work, args.trace, log, args.progress)
             for i, s in enumerate(STEPS)]
     check_disk(partial)
     os.replace(partial, args.disk)
@@ -209,7 +224,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
                                  formatter_class=argparse.RawDescriptionHelpFormatter,
                                  epilog="See vax/guest/bsd43/README.md.")
-    ap.add_argument("disk", metavar="DISK")
+    ap.add_argument("disk", metavar="DISK", nargs="?")
     ap.add_argument("--dist", default=os.path.join(os.path.dirname(SOURCE_ROOT),
                                                    "shared", "bsd43"))
     ap.add_argument("--spamctl", default=None)
@@ -217,7 +232,22 @@ def main():
     ap.add_argument("--trace", action="store_true")
     ap.add_argument("--reuse", action="store_true")
     ap.add_argument("--quiet", action="store_true")
+    ap.add_argument("--progress", action="store_true")
+    ap.add_argument("--key", action="store_true")
     args = ap.parse_args()
+    if args.key:
+        try:
+            sums = mkdist.check(args.dist)
+            spamctl = os.path.abspath(args.spamctl or default_spamctl())
+            if not os.access(spamctl, os.X_OK):
+                raise InstallError(f"{spamctl}: no spamctl there (build the tree, or --spamctl)")
+            print(inputs_key(inputs_digest(sums, spamctl, args.trace)))
+        except (InstallError, mkdist.DistError, OSError) as e:
+            print(f"install.py: {e}", file=sys.stderr)
+            sys.exit(1)
+        return
+    if not args.disk:
+        ap.error("give the DISK to install onto (or --key)")
     args.spamctl = os.path.abspath(args.spamctl or default_spamctl())
     args.work = args.work or args.disk + ".work"
     log = (lambda s: None) if args.quiet else (lambda s: print(s, flush=True))
