@@ -28,7 +28,6 @@ import json
 import os
 import re
 import shutil
-import struct
 import subprocess
 import sys
 import time
@@ -36,7 +35,9 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 GUEST = os.path.join(HERE, "..", "..", "vax", "guest", "bsd43")
 sys.path.insert(0, GUEST)
+sys.path.insert(0, os.path.join(HERE, "..", "probe"))
 import install  # noqa: E402
+from trace_records import records, without_probe_records  # noqa: E402
 
 SCRIPT = os.path.join(HERE, "probes.script")
 TICK_US = 10000
@@ -81,30 +82,6 @@ probe lsp sample 12500 prog {prog}
 
 class Fail(Exception):
     pass
-
-
-def records(path):
-    """The trace's records as (w0, w1) pairs (a raw, complete trace)."""
-    data = open(path, "rb").read()
-    if data[:8] != b"SPAMTRC\0":
-        raise Fail(f"{path}: not a raw trace")
-    hsize = struct.unpack_from("<H", data, 10)[0]
-    body = data[hsize:]
-    return [struct.unpack_from("<II", body, i) for i in range(0, len(body) - len(body) % 8, 8)]
-
-
-def without_probe_records(recs):
-    """The records less probe groups (class 7 and their value records)."""
-    out, skip = [], 0
-    for w0, w1 in recs:
-        if skip:
-            skip -= 1
-            continue
-        if (w1 >> 12) & 0xF == 7:
-            skip = ((w1 & 0xF) + 1) // 2
-            continue
-        out.append((w0, w1))
-    return out
 
 
 def decode(spamctl, trace, *filters):
@@ -296,7 +273,7 @@ def main():
             fails.append(f"the free mode changed the run: first difference at record {k}")
         over = charged["microcycles"] - none["microcycles"]
         print(f"charged vs none: {over:+d} microcycles ({100 * over / none['microcycles']:+.3f}%)")
-    except Fail as e:
+    except (Fail, ValueError) as e:
         fails.append(str(e))
     for f in fails:
         print("FAIL " + f)

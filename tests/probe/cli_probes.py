@@ -30,9 +30,11 @@ import json
 import os
 import re
 import shutil
-import struct
 import subprocess
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from trace_records import records, without_probe_records  # noqa: E402
 
 PROBES = """\
 # cli_probes.py: fact's returns by argument
@@ -59,26 +61,6 @@ def check(cond, what):
     print(("ok   " if cond else "FAIL ") + what)
     if not cond:
         fails.append(what)
-
-
-def records(path):
-    data = open(path, "rb").read()
-    hsize = struct.unpack_from("<H", data, 10)[0]
-    body = data[hsize:]
-    return [struct.unpack_from("<II", body, i) for i in range(0, len(body) - len(body) % 8, 8)]
-
-
-def without_probe_records(recs):
-    out, skip = [], 0
-    for w0, w1 in recs:
-        if skip:
-            skip -= 1
-            continue
-        if (w1 >> 12) & 0xF == 7:
-            skip = ((w1 & 0xF) + 1) // 2
-            continue
-        out.append((w0, w1))
-    return out
 
 
 def main():

@@ -629,16 +629,12 @@ unsigned vm_probe_ird_pc(struct vax_machine *m)
     return open_request(m);
 }
 
-/* The free mode's walk through the queue (vm_probe_free.c), as PRB_NEXT
- * hands it to the microcode. */
-uint32_t vm_probe_free_next(struct vax_machine *m)
+/* The next queued request whose probe is armed and passes its filters
+ * (counted as a firing; the others as filtered): its routine's physical
+ * address, or 0 when the queue is done.  Both modes walk it so. */
+static uint32_t queue_next(struct vax_machine *m)
 {
     struct vm_probe *p = m->prb;
-    p->cur = -1;
-    if (p->ident) {
-        p->ident = 0;
-        ident_walk(m);
-    }
     while (p->qi < p->nq) {
         const struct qent *e = &p->q[p->qi++];
         struct slot *s = &p->slot[e->id];
@@ -653,8 +649,23 @@ uint32_t vm_probe_free_next(struct vax_machine *m)
         s->info.fires++;
         return s->code_pa;
     }
-    p->nq = p->qi = 0;
     return 0;
+}
+
+/* The free mode's walk through the queue (vm_probe_free.c), as PRB_NEXT
+ * hands it to the microcode. */
+uint32_t vm_probe_free_next(struct vax_machine *m)
+{
+    struct vm_probe *p = m->prb;
+    p->cur = -1;
+    if (p->ident) {
+        p->ident = 0;
+        ident_walk(m);
+    }
+    uint32_t pa = queue_next(m);
+    if (!pa)
+        p->nq = p->qi = 0;
+    return pa;
 }
 
 /* The microcycles of the routine (or walk) that ran until now. */
@@ -708,20 +719,9 @@ static uint32_t next_routine(struct vax_machine *m)
         p->tot.ident_walks++;
         return 1;
     }
-    while (p->qi < p->nq) {
-        const struct qent *e = &p->q[p->qi++];
-        struct slot *s = &p->slot[e->id];
-        if (!s->used || !s->armed)
-            continue;
-        if (e->kind == Q_EVENT && !filters_pass(m, s)) {
-            s->info.filtered++;
-            continue;
-        }
-        p->cur = e->id;
-        p->curq = *e;
-        s->info.fires++;
-        return s->code_pa;
-    }
+    uint32_t pa = queue_next(m);
+    if (pa)
+        return pa;
     return 2;
 }
 
