@@ -9,7 +9,9 @@ Two boots of a copy of the cached install (as bsd43-multiuser makes it):
     compiles it, /etc/halt.  (A uprobe finds its program by the names on
     the disk read at the start of the run: a program made during the
     probed run would have none.)
- 2. root runs `/lang/lt 1000` under `spamctl probe` with:
+ 2. root brings de0 up (the network at 200 frames/s), runs `/lang/lt
+    1000`, a listing and a sleep under `spamctl probe --free` (the host
+    runs the routines: no guest cycles) with:
     - uprobe:/lang/lt:f and uretprobe:/lang/lt:f: f is called N times (N
       from argv; the program prints its own count of calls), so both
       probes must fire exactly N times and the largest return value is N
@@ -23,7 +25,12 @@ Two boots of a copy of the cached install (as bsd43-multiuser makes it):
       by one tick (10,000 us; no adjtime runs): the probe reads it later
       than the program, so the difference is a whole number of ticks, 0
       or more, and at most 10 (the process may be preempted between its
-      read() and its call; 100 ms is the round-robin quantum).
+      read() and its call; 100 ms is the round-robin quantum);
+    - profile:hz:1000 by kernel function beside kretprobes summing the
+      exact time (less interrupts) in four leaf functions, clearseg,
+      copyseg, useracc, in_cksum: each one's samples within 3 standard
+      deviations of the count its exact time predicts (printed: the
+      sampling error).
 """
 import os
 import re
@@ -72,6 +79,10 @@ main(c, v) char **v;
 PROGRAM = r"""
 uprobe:/lang/lt:f { @calls = count(); }
 uretprobe:/lang/lt:f { @rets = count(); @maxret = max(retval); }
+profile:hz:1000 { @samples[kfunc(pc)] = count(); }
+kretprobe:clearseg, kretprobe:copyseg, kretprobe:useracc, kretprobe:in_cksum {
+    @excl[probe] = sum(duration_excl_cyc);
+}
 uprobe:/lang/lt:show {
     printf("probe hz %d boottime %d physmem %d time %d.%06d\n",
            kvar("hz"), kvar("boottime"), kvar("physmem"), kvar("time"), kvar("time", 4));
@@ -96,7 +107,8 @@ def script_compile():
 
 def script_run():
     s = "expect login: \n" + send("root") + "expect \\nmyname# \n"
-    s += send(f"/lang/lt {N}") + "expect \\nmyname# \n"
+    s += send("/etc/ifconfig de0 192.168.1.2 up; /etc/ifconfig de0 ns 42:") + "expect \\nmyname# \n"
+    s += send(f"/lang/lt {N}; ls -l /bin /etc > /dev/null; sleep 2") + "expect \\nmyname# \n"
     s += send("/etc/halt") + "expect halting (in tight loop)\nhalt\n"
     return s
 
@@ -146,8 +158,9 @@ def main():
     s2, log2 = os.path.join(lw, "run.script"), os.path.join(lw, "run.log")
     with open(s2, "w") as f:
         f.write(script_run())
-    p = subprocess.run([spamctl, "probe", "--disk", disk, "-e", PROGRAM, "--"] +
-                       machine(disk, s2, log2, 2), capture_output=True, text=True,
+    p = subprocess.run([spamctl, "probe", "--free", "--disk", disk, "-e", PROGRAM, "--"] +
+                       machine(disk, s2, log2, 2) + ["--net-rate", "200", "--seed", "1"],
+                       capture_output=True, text=True,
                        env=dict(os.environ, TMPDIR=lw))
     if p.returncode != 0:
         sys.exit(f"FAIL boot 2 (probes): exit {p.returncode}: {p.stderr.strip()[-2000:]}")
@@ -182,6 +195,33 @@ def main():
         check(0 <= d <= 10 * TICK_US and d % TICK_US == 0,
               f"kvar(\"time\") {kv[3]}.{kv[4]:06d} - the guest's {gv[3]}.{gv[4]:06d} = {d} us "
               f"(whole ticks, 0 to 10)")
+    # Sampling against exact self time: each period's sample lands on the
+    # function holding the PC; the exact time in a leaf function (no calls:
+    # locore's clearseg, copyseg, useracc and in_cksum.c's in_cksum, among
+    # the kernel's most sampled CALLS procedures here) is its entry-to-return
+    # time less the interrupts taken meanwhile (duration_excl).  Samples
+    # expected: that time over the mean period (the run's microcycles over
+    # the sampler's firings).  Tolerance: 3 standard deviations of a count
+    # of that mean, 3 sqrt(expected).
+    run = re.search(r"^probes \(free[^)]*\): 0 microcycles of (\d+) ", out, re.M)
+    fired = re.search(r"^  profile:hz:1000\s+(\d+) fires", out, re.M)
+    check(run and fired, "the run's microcycles and the sampler's firings reported")
+    if run and fired:
+        period = int(run.group(1)) / int(fired.group(1))
+        check(12500 <= period < 12600, f"the sampler's mean period {period:.1f} microcycles "
+              "(1 ms is 12,500; the sample waits for the next instruction)")
+        for fn in ("clearseg", "copyseg", "useracc", "in_cksum"):
+            m = re.search(r"^@excl\[kretprobe:" + fn + r"\]: (\d+)$", out, re.M)
+            sm = re.search(r"^@samples\[" + fn + r"\]: (\d+)$", out, re.M)
+            if not m or not sm:
+                check(False, f"{fn}: exact time {m and m.group(1)}, samples {sm and sm.group(1)}")
+                continue
+            exp, got = int(m.group(1)) / period, int(sm.group(1))
+            check(exp >= 50 and abs(got - exp) <= 3 * exp ** 0.5,
+                  f"{fn}: {got} samples ({100 * got / int(fired.group(1)):.3f}% of the run), "
+                  f"exact {int(m.group(1))} microcycles ({100 * exp / int(fired.group(1)):.3f}%: "
+                  f"{exp:.1f} samples): sampling error {100 * (got - exp) / exp:+.1f}% "
+                  f"(tolerance {300 / exp ** 0.5:.1f}%)")
     print(f"bsd43-lang: {time.monotonic() - t0:.0f} s wall for both boots")
     if fails:
         sys.exit(f"{len(fails)} failed")
