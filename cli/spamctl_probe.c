@@ -473,24 +473,36 @@ int spamctl_cmd_probe(int argc, char **argv)
         fprintf(stderr, "spamctl probe: -l lists attach points; it takes no program\n");
         return SPAMCTL_EXIT_USAGE;
     }
-    /* the guest's names: the cached 4.3BSD (spamctl bsd43) unless told
-     * otherwise; none when its distribution is not there */
+    if (o.no_names && (o.disk || o.kernel)) {
+        fprintf(stderr, "spamctl probe: --no-names excludes --kernel and --disk\n");
+        return SPAMCTL_EXIT_USAGE;
+    }
+    /* the program first: an unreadable one costs no install */
+    size_t len = 0;
+    const char *why = NULL;
+    char *text = NULL;
+    if (!o.listing && !(text = program_text(&o, &len, &why))) {
+        fprintf(stderr, "spamctl probe: %s: %s\n", o.file ? o.file : "-e", why);
+        return SPAMCTL_EXIT_BAD_INPUT;
+    }
+    /* the guest's names: the cached 4.3BSD (spamctl bsd43, installed on
+     * first use) unless told otherwise; none without its distribution */
     const char *disk = o.disk;
     static char cached[PATH_MAX];
     if (!disk && !o.kernel && !o.no_names) {
         int found = cached_bsd43("probe", cached, sizeof cached);
-        if (found < 0)
+        if (found < 0) {
+            free(text);
             return SPAMCTL_EXIT_BAD_INPUT;
+        }
         if (found)
             disk = cached;
     }
-    if (o.no_names && (disk || o.kernel)) {
-        fprintf(stderr, "spamctl probe: --no-names excludes --kernel and --disk\n");
-        return SPAMCTL_EXIT_USAGE;
-    }
     struct guest g;
-    if ((disk || o.kernel) && guest_open(&g, "probe", o.kernel, disk) != 0)
+    if ((disk || o.kernel) && guest_open(&g, "probe", o.kernel, disk) != 0) {
+        free(text);
         return SPAMCTL_EXIT_BAD_INPUT;
+    }
     if (!disk && !o.kernel)
         memset(&g, 0, sizeof g);
     int rc = SPAMCTL_EXIT_OK;
@@ -503,14 +515,6 @@ int spamctl_cmd_probe(int argc, char **argv)
         }
         guest_close(&g);
         return rc;
-    }
-    size_t len;
-    const char *why = NULL;
-    char *text = program_text(&o, &len, &why);
-    if (!text) {
-        fprintf(stderr, "spamctl probe: %s: %s\n", o.file ? o.file : "-e", why);
-        guest_close(&g);
-        return SPAMCTL_EXIT_BAD_INPUT;
     }
     struct prb_lang_resolver r;
     guest_resolver(&g, &r);

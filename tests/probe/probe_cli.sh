@@ -8,6 +8,9 @@ S=$1
 T=${TMPDIR:-/tmp}/probe_cli.$$
 mkdir -p "$T"
 trap 'rm -rf "$T"' EXIT
+# no 4.3BSD here: a script without --kernel/--disk gets numbers only, and
+# nothing is installed into the user's cache
+export SPAMCTL_BSD43_DIST="$T/no-distribution" XDG_CACHE_HOME="$T/cache"
 fails=0
 check() { # NAME WANT_STATUS GOT_STATUS FILE PATTERN
     if [ "$3" != "$2" ]; then
