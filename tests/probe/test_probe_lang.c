@@ -353,6 +353,30 @@ static void test_filters(void **state)
     /* the whole predicate went to the hardware: ldi key, agg, exit */
     assert_int_equal(d->len, 3);
     prb_lang_free(&L);
+    /* uid and the IPL range go to the hardware too; ipl's comparisons
+     * narrow one range (a constant on the left read the other way) */
+    good("profile:hz:100 /uid == 3 && ipl >= 4 && 20 > ipl && ipl != 7/ { @n = count(); }");
+    d = &L.prog.probe[0];
+    assert_int_equal(d->flags, PRB_PF_UID | PRB_PF_IPL);
+    assert_int_equal(d->uid, 3);
+    assert_int_equal(d->ipl_lo, 4);
+    assert_int_equal(d->ipl_hi, 19);
+    assert_true(d->len > 3); /* ipl != 7 stays code */
+    prb_lang_free(&L);
+    good("spam:interrupt:hardclock /ipl == 24/ { @n = count(); }");
+    d = &L.prog.probe[0];
+    assert_int_equal(d->flags, PRB_PF_IPL);
+    assert_int_equal(d->ipl_lo, 24);
+    assert_int_equal(d->ipl_hi, 24);
+    assert_int_equal(d->len, 3);
+    prb_lang_free(&L);
+    /* a kretprobe's predicate may be tested at the return, where uid and
+     * the IPL can differ (setuid, splnet): they stay code */
+    good("kretprobe:ipintr /uid == 0 && ipl > 3/ { @n = count(); }");
+    assert_int_equal(L.prog.probe[0].flags, 0);
+    prb_lang_free(&L);
+    bad_at("profile:hz:100 /ipl > 10 && ipl < 5/ { @n = count(); }", 1, 29,
+        "the predicate's IPL range is empty");
     good("kprobe:Copyin { @n = count(); }");
     assert_int_equal(L.prog.probe[0].addr, 0x80001000u); /* a JSB routine: its first byte */
     prb_lang_free(&L);

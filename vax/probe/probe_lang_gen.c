@@ -2122,9 +2122,11 @@ static void parse_spec(struct gen *g, const struct attach *a, struct spec *sp)
 /* ---- hardware filters from the predicate ---- */
 
 struct filt {
-    int pid_set, prog_set;
-    uint32_t pid, prog;
+    int pid_set, prog_set, uid_set, ipl_set;
+    uint32_t pid, prog, uid;
     uint8_t modes;      /* 0: any */
+    uint8_t ipl_lo, ipl_hi;
+    int entry_only;     /* a kretprobe: uid and ipl may change before the return */
 };
 
 /* Takes what the hardware can check out of pred's top-level &&s; returns
@@ -2147,7 +2149,8 @@ static const struct node *filters(struct gen *g, const struct node *n, struct fi
         m->b = (struct node *)b;
         return m;
     }
-    if (n->k != E_BIN || (n->op != OP_EQ && n->op != OP_NE))
+    if (n->k != E_BIN || (n->op != OP_EQ && n->op != OP_NE && n->op != OP_LE &&
+                          n->op != OP_GE && n->op != '<' && n->op != '>'))
         return n;
     const struct node *x = n->a, *y = n->b;
     int64_t c;
@@ -2156,9 +2159,36 @@ static const struct node *filters(struct gen *g, const struct node *n, struct fi
         x = y;
         y = t;
     }
+    int swapped = x != n->a;
     if (x->k != E_IDENT)
         return n;
     int id = builtin(x->s);
+    if (id == B_IPL && n->op != OP_NE && !f->entry_only && const_eval(g, y, &c)) {
+        /* ipl OP C narrows the range of PSL<20:16> (C OP ipl is read the
+         * other way round) */
+        int op = n->op;
+        if (swapped)
+            op = op == '<' ? '>' : op == '>' ? '<' : op == OP_LE ? OP_GE : op == OP_GE ? OP_LE : op;
+        int64_t lo = f->ipl_set ? f->ipl_lo : 0, hi = f->ipl_set ? f->ipl_hi : 31;
+        int64_t from = op == '>' ? c + 1 : op == OP_GE || op == OP_EQ ? c : 0;
+        int64_t to = op == '<' ? c - 1 : op == OP_LE || op == OP_EQ ? c : 31;
+        lo = from > lo ? from : lo;
+        hi = to < hi ? to : hi;
+        if (lo > hi)
+            gfail(g, n, "the predicate's IPL range is empty");
+        f->ipl_set = 1;
+        f->ipl_lo = (uint8_t)lo;
+        f->ipl_hi = (uint8_t)hi;
+        return NULL;
+    }
+    if (n->op != OP_EQ && n->op != OP_NE)
+        return n;
+    if (id == B_UID && n->op == OP_EQ && !f->entry_only && !f->uid_set && const_eval(g, y, &c) &&
+        c >= 0 && c <= 0xFFFF) {
+        f->uid_set = 1;
+        f->uid = (uint32_t)c;
+        return NULL;
+    }
     if (id == B_PID && n->op == OP_EQ && !f->pid_set && const_eval(g, y, &c)) {
         f->pid_set = 1;
         f->pid = (uint32_t)c;
@@ -2256,6 +2286,15 @@ static void apply_filters(struct gen *g, int pi, const struct filt *f, const str
     if (f->pid_set) {
         d->flags |= PRB_PF_PID;
         d->pid = f->pid;
+    }
+    if (f->uid_set) {
+        d->flags |= PRB_PF_UID;
+        d->uid = (uint16_t)f->uid;
+    }
+    if (f->ipl_set) {
+        d->flags |= PRB_PF_IPL;
+        d->ipl_lo = f->ipl_lo;
+        d->ipl_hi = f->ipl_hi;
     }
     if (sp->has_prog && f->prog_set && f->prog != sp->prog)
         gfail(g, NULL, "the predicate's comm is not the uprobe's program");
@@ -2486,10 +2525,10 @@ static void gen_attach(struct gen *g, const struct pblock *b, const struct attac
         scan_stmts(g, b->body);
         return;
     }
-    struct filt f = {0};
+    int is_ret = sp.rc == R_KRET || sp.rc == R_URET;
+    struct filt f = {.entry_only = is_ret};
     const struct node *pred = filters(g, b->pred, &f);
     uint64_t used = uses(pred) | uses(b->body);
-    int is_ret = sp.rc == R_KRET || sp.rc == R_URET;
     int pi = new_probe(g, a, is_ret ? "/entry" : "");
     struct prb_probe_desc *d = &g->p->probe[pi];
     d->kind = (uint8_t)sp.kind;
