@@ -29,7 +29,10 @@ Two boots of a copy of the cached install (as bsd43-multiuser makes it):
     - profile:hz:1000 by kernel function beside kretprobes summing the
       exact time (less interrupts) in three leaf functions, clearseg,
       copyseg, in_cksum: each one's samples within 3 standard deviations
-      of the count its exact time predicts (printed: the sampling error).
+      of the count its exact time predicts (printed: the sampling error);
+    - a second 1 kHz sampler whose predicate, /ipl >= 20 && uid == 0/,
+      becomes the probe unit's IPL and uid filters, counts exactly the
+      first sampler's samples with those values.
 """
 import os
 import re
@@ -78,7 +81,8 @@ main(c, v) char **v;
 PROGRAM = r"""
 uprobe:/lang/lt:f { @calls = count(); }
 uretprobe:/lang/lt:f { @rets = count(); @maxret = max(retval); }
-profile:hz:1000 { @samples[kfunc(pc)] = count(); }
+profile:hz:1000 { @samples[kfunc(pc)] = count(); @all[ipl, uid & 1023] = count(); }
+profile:hz:1000 /ipl >= 20 && uid == 0/ { @hw[ipl] = count(); }
 kretprobe:clearseg, kretprobe:copyseg, kretprobe:in_cksum {
     @excl[probe] = sum(duration_excl_cyc);
 }
@@ -225,6 +229,17 @@ def main():
                   f"exact {int(m.group(1))} microcycles ({100 * exp / int(fired.group(1)):.3f}%: "
                   f"{exp:.1f} samples): sampling error {100 * (got - exp) / exp:+.1f}% "
                   f"(tolerance {300 / exp ** 0.5:.1f}%)")
+    # The hardware's uid and IPL filters: a second sampler at the same
+    # instants, its predicate the probe unit's filters, counts exactly the
+    # first one's samples at IPL 20 or above with uid 0, and nothing else.
+    allv = {(int(a), int(b)): int(c)
+            for a, b, c in re.findall(r"^@all\[(\d+), (\d+)\]: (\d+)$", out, re.M)}
+    hw = {int(a): int(c) for a, c in re.findall(r"^@hw\[(\d+)\]: (\d+)$", out, re.M)}
+    want = {i: c for (i, u), c in allv.items() if i >= 20 and u == 0}
+    left = sum(c for (i, u), c in allv.items() if i < 20 or u != 0)
+    check(hw == want and want and left > 0,
+          f"/ipl >= 20 && uid == 0/ in hardware: {sum(hw.values())} samples by IPL {hw}, "
+          f"the unfiltered sampler's {want} ({left} others left out)")
     print(f"bsd43-lang: {time.monotonic() - t0:.0f} s wall for both boots")
     if fails:
         sys.exit(f"{len(fails)} failed")
