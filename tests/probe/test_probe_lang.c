@@ -807,6 +807,12 @@ static void test_printf(void **state)
     assert_string_equal(buf, "record 1 (kprobe:ipintr): 12 2");
     assert_int_equal(prb_lang_format_record(&L, 2, w, 2, &h, buf, sizeof buf), -1);
     prb_lang_free(&L);
+    /* %s of probe: the attach point's text, as a map key prints it */
+    good("kprobe:ipintr, kprobe:Copyin { printf(\"in %s (%d)\\n\", probe, probe); }");
+    uint32_t pv[2] = {1, 1};
+    assert_int_equal(prb_lang_format_record(&L, 0, pv, 2, &h, buf, sizeof buf), 0);
+    assert_string_equal(buf, "in kprobe:Copyin (1)\n");
+    prb_lang_free(&L);
 }
 
 /* BEGIN, END and interval: run by the host over the maps. */

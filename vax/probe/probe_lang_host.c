@@ -110,9 +110,10 @@ void prb_lang_key_text(const struct prb_lang *l, unsigned map, uint32_t key,
 /* ---- printf ---- */
 
 /* Formats fmt with values (their types) into buf; host values are 64
- * bits, a record's 32. */
-static void format(const char *fmt, const int64_t *v, const enum prb_lang_type *t, unsigned nv,
-                   int rec32, const struct prb_lang_host *h, char *buf, size_t len)
+ * bits, a record's 32.  l names the script's probes (%s of `probe`). */
+static void format(const struct prb_lang *l, const char *fmt, const int64_t *v,
+                   const enum prb_lang_type *t, unsigned nv, int rec32,
+                   const struct prb_lang_host *h, char *buf, size_t len)
 {
     size_t n = 0;
     unsigned k = 0;
@@ -175,7 +176,10 @@ static void format(const char *fmt, const int64_t *v, const enum prb_lang_type *
             break;
         case 's': {
             char nb[160];
-            prb_lang_value_text(ty, x, h, nb, sizeof nb);
+            if (ty == PRB_T_PROBE && x >= 0 && (uint64_t)x < l->nsprobe)
+                snprintf(nb, sizeof nb, "%s", l->sprobe[x].text);
+            else
+                prb_lang_value_text(ty, x, h, nb, sizeof nb);
             spec[s++] = 's';
             spec[s] = 0;
             PUT(spec, nb);
@@ -200,7 +204,7 @@ int prb_lang_format_record(const struct prb_lang *l, unsigned tag, const uint32_
     for (unsigned i = 0; i < nv; i++)
         v[i] = vals[i];
     if (f->fmt) {
-        format(f->fmt, v, f->type, nv, 1, h, buf, len);
+        format(l, f->fmt, v, f->type, nv, 1, h, buf, len);
         return 0;
     }
     size_t k = 0;
@@ -353,7 +357,7 @@ static int hrun(struct henv *e, const struct node *s)
                 for (const struct node *x = c->a->next; x && k < PRB_LANG_MAX_ARGS; x = x->next)
                     v[k++] = heval(e, x);
                 char buf[1024];
-                format(f->fmt, v, f->type, k, 0, h, buf, sizeof buf);
+                format(e->l, f->fmt, v, f->type, k, 0, h, buf, sizeof buf);
                 if (h->out)
                     h->out(h->ctx, buf);
             } else if (!strcmp(c->s, "print")) {
