@@ -48,6 +48,7 @@ N = 1000
 TICK_US = 10000
 sys.path.insert(0, GUEST)
 import install  # noqa: E402
+from bsd43_cache import cached_install  # noqa: E402
 
 # The guest's program (K&R C for 4.3BSD's cc), typed into cat on the console.
 # The install has an empty /usr (no /usr/include): struct nlist is
@@ -130,13 +131,7 @@ def main():
     if len(sys.argv) != 4:
         sys.exit(__doc__)
     spamctl, dist, work = sys.argv[1:]
-    os.makedirs(work, exist_ok=True)
-    cached = os.path.join(work, "rp06.dsk")
-    p = subprocess.run([sys.executable, os.path.join(GUEST, "install.py"), "--dist", dist,
-                        "--spamctl", spamctl, "--trace", "--reuse", cached],
-                       capture_output=True, text=True)
-    if p.returncode != 0:
-        sys.exit(f"FAIL install: {p.stderr.strip()}")
+    cached, _ = cached_install(spamctl, dist, work)
     lw = os.path.join(work, "lang")
     os.makedirs(lw, exist_ok=True)
     disk = os.path.join(lw, "rp06.dsk")

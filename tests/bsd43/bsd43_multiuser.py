@@ -35,6 +35,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 GUEST = os.path.join(HERE, "..", "..", "vax", "guest", "bsd43")
 sys.path.insert(0, GUEST)
 import install  # noqa: E402
+from bsd43_cache import cached_install  # noqa: E402
 import ufs  # noqa: E402
 
 SCRIPT = os.path.join(GUEST, "multiuser.script")
@@ -201,16 +202,10 @@ def main():
     if len(sys.argv) != 5:
         sys.exit(__doc__)
     spamctl, dist, oracle, work = sys.argv[1:]
-    os.makedirs(work, exist_ok=True)
-    disk = os.path.join(work, "rp06.dsk")
     fails = []
     t0 = time.monotonic()
-    p = subprocess.run([sys.executable, os.path.join(GUEST, "install.py"), "--dist", dist,
-                        "--spamctl", spamctl, "--trace", "--reuse", disk],
-                       capture_output=True, text=True)
-    print(p.stdout.strip())
-    if p.returncode != 0:
-        sys.exit(f"FAIL install: {p.stderr.strip()}")
+    disk, out = cached_install(spamctl, dist, work)
+    print(out.strip())
     print(f"install: {time.monotonic() - t0:.1f} s wall")
     run_dir = os.path.join(work, "run")
     shutil.rmtree(run_dir, ignore_errors=True)

@@ -37,6 +37,7 @@ GUEST = os.path.join(HERE, "..", "..", "vax", "guest", "bsd43")
 sys.path.insert(0, GUEST)
 sys.path.insert(0, os.path.join(HERE, "..", "probe"))
 import install  # noqa: E402
+from bsd43_cache import cached_install  # noqa: E402
 from trace_records import records, without_probe_records  # noqa: E402
 
 SCRIPT = os.path.join(HERE, "probes.script")
@@ -232,13 +233,7 @@ def main():
     if len(sys.argv) != 4:
         sys.exit(__doc__)
     spamctl, dist, work = sys.argv[1:]
-    os.makedirs(work, exist_ok=True)
-    disk = os.path.join(work, "rp06.dsk")
-    p = subprocess.run([sys.executable, os.path.join(GUEST, "install.py"), "--dist", dist,
-                        "--spamctl", spamctl, "--trace", "--reuse", "--quiet", disk],
-                       capture_output=True, text=True)
-    if p.returncode != 0:
-        sys.exit(f"FAIL install: {p.stderr.strip()}")
+    disk, _ = cached_install(spamctl, dist, work, quiet=True)
     pw = os.path.join(work, "probes")
     shutil.rmtree(pw, ignore_errors=True)
     os.makedirs(pw)

@@ -23,8 +23,9 @@ import re
 import subprocess
 import sys
 
+from bsd43_cache import cached_install
+
 HERE = os.path.dirname(os.path.abspath(__file__))
-GUEST = os.path.join(HERE, "..", "..", "vax", "guest", "bsd43")
 RECIPES = os.path.join(HERE, "..", "..", "vax", "probe", "recipes")
 
 
@@ -56,13 +57,7 @@ def main():
     if len(sys.argv) != 4:
         sys.exit(__doc__)
     spamctl, dist, work = sys.argv[1:]
-    os.makedirs(work, exist_ok=True)
-    disk = os.path.join(work, "rp06.dsk")
-    p = subprocess.run([sys.executable, os.path.join(GUEST, "install.py"), "--dist", dist,
-                        "--spamctl", spamctl, "--trace", "--reuse", disk],
-                       capture_output=True, text=True)
-    if p.returncode != 0:
-        sys.exit(f"FAIL install: {p.stderr.strip()}")
+    disk, _ = cached_install(spamctl, dist, work)
     fails = []
 
     def check(ok, what):
