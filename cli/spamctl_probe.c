@@ -486,18 +486,19 @@ int spamctl_cmd_probe(int argc, char **argv)
         return SPAMCTL_EXIT_BAD_INPUT;
     }
     /* the guest's names: the cached 4.3BSD (spamctl bsd43, installed on
-     * first use) unless told otherwise; none without its distribution */
-    const char *disk = o.disk;
+     * first use) unless told otherwise; none without its distribution.
+     * Found, it is the disk --os 4.3bsd runs too (looked up once). */
     static char cached[PATH_MAX];
-    if (!disk && !o.kernel && !o.no_names) {
+    if (!o.disk && !o.kernel && !o.no_names) {
         int found = cached_bsd43("probe", cached, sizeof cached);
         if (found < 0) {
             free(text);
             return SPAMCTL_EXIT_BAD_INPUT;
         }
         if (found)
-            disk = cached;
+            o.disk = cached;
     }
+    const char *disk = o.disk;
     struct guest g;
     if ((disk || o.kernel) && guest_open(&g, "probe", o.kernel, disk) != 0) {
         free(text);
