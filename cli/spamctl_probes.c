@@ -369,6 +369,16 @@ static void bucket_label(const struct prb_map_desc *d, unsigned b, char *buf, si
         snprintf(buf, n, "[%lld, %lld)", (long long)lo, (long long)(lo + d->lstep));
 }
 
+/* A slot's key as the report and the JSON name it: its number, or
+ * "overflow" for the slot of keys at or above the map's keys. */
+static void key_text(const struct prb_map_desc *d, uint32_t k, char *buf, size_t n)
+{
+    if (k == d->keys)
+        snprintf(buf, n, "overflow");
+    else
+        snprintf(buf, n, "%" PRIu32, k);
+}
+
 static void print_map(FILE *f, const struct prb_map_desc *d, const uint8_t *slots,
                       const char *name)
 {
@@ -378,10 +388,7 @@ static void print_map(FILE *f, const struct prb_map_desc *d, const uint8_t *slot
         if (!s.count && !s.sum)
             continue;
         char key[32];
-        if (k == d->keys)
-            snprintf(key, sizeof key, "overflow");
-        else
-            snprintf(key, sizeof key, "%" PRIu32, k);
+        key_text(d, k, key, sizeof key);
         switch (d->kind) {
         case PRB_M_COUNT: fprintf(f, "@%s[%s]: %" PRIu64 "\n", name, key, s.count); break;
         case PRB_M_SUM: fprintf(f, "@%s[%s]: %" PRId64 "\n", name, key, s.sum); break;
@@ -484,10 +491,7 @@ static void write_json(FILE *f, struct probes_opts *o, struct vax_machine *m)
                 if (!s.count && !s.sum)
                     continue;
                 char kb[16];
-                if (key == d->keys)
-                    snprintf(kb, sizeof kb, "overflow");
-                else
-                    snprintf(kb, sizeof kb, "%" PRIu32, key);
+                key_text(d, key, kb, sizeof kb);
                 fprintf(f, "%s\"%s\":{\"count\":%" PRIu64 ",\"sum\":%" PRId64 ",\"min\":%d,\"max\":%d",
                         first ? "" : ",", kb, s.count, s.sum, s.min, s.max);
                 if (s.nbuckets) {
