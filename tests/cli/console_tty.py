@@ -85,6 +85,13 @@ def main():
     spamctl, echo, work = os.path.abspath(spamctl), os.path.abspath(echo), os.path.abspath(work)
     os.makedirs(work, exist_ok=True)
     os.chdir(work)
+    # spamctl keeps a signal ignored by whoever started it (as a shell's
+    # background job ignores SIGINT); the SIGHUP check is of a terminal
+    # that hangs up, so its spamctl must not inherit an ignored SIGHUP
+    # (`nohup tests/run-all.sh` gives one)
+    signal.signal(signal.SIGHUP, signal.SIG_DFL)
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
     # ---- the 7-bit filter (no terminal) ----
     p = subprocess.run([spamctl, "run", echo, "--console-in", "ab!"], capture_output=True)
