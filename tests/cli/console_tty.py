@@ -19,6 +19,7 @@ Checked:
    default action kills the run;
  - --throttle on a terminal: emulated time no ahead of wall time.
 """
+import atexit
 import os
 import re
 import signal
@@ -30,6 +31,18 @@ import time
 import pexpect
 
 fails = []
+spawned = []  # the spamctls wrapped() started: none outlives the test
+
+
+@atexit.register
+def _reap():
+    for c, pid in spawned:
+        if pid is not None:
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except OSError:
+                pass  # (ended already)
+        c.close(force=True)
 
 
 def check(ok, what):
@@ -71,7 +84,8 @@ def wrapped(spamctl, args, work):
         if kids:
             break
         time.sleep(0.05)
-    return c, kids[0] if kids else None
+    spawned.append((c, kids[0] if kids else None))
+    return spawned[-1]
 
 
 def same_tty(work):
