@@ -50,8 +50,14 @@ static void hooks_install(void)
     memset(&sa, 0, sizeof sa);
     sigemptyset(&sa.sa_mask);
     sa.sa_handler = on_fatal;
-    for (size_t i = 0; i < NFATAL; i++)
-        sigaction(fatal_sigs[i], &sa, &fatal_old[i]);
+    for (size_t i = 0; i < NFATAL; i++) {
+        /* a signal ignored by whoever started us stays ignored (SIGQUIT
+         * in a shell's background job): hooked, it would give the
+         * terminal back while the run goes on */
+        sigaction(fatal_sigs[i], NULL, &fatal_old[i]);
+        if (fatal_old[i].sa_handler != SIG_IGN)
+            sigaction(fatal_sigs[i], &sa, NULL);
+    }
     if (!tty_hooked)
         atexit(tty_restore);
     tty_hooked = 1;

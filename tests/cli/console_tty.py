@@ -16,7 +16,8 @@ Checked:
  - SIGTERM and SIGHUP during an interactive run: exit 143 and 129, the
    terminal restored, the trace complete;
  - SIGQUIT (a fatal signal, not caught): the terminal restored before its
-   default action kills the run;
+   default action kills the run; ignored by spamctl's parent, it stays
+   ignored and the terminal raw;
  - --throttle on a terminal: emulated time no ahead of wall time.
 """
 import atexit
@@ -72,9 +73,10 @@ def raw(a):
     return not (a[3] & termios.ICANON) and not (a[3] & termios.ECHO) and not (a[3] & termios.ISIG)
 
 
-def wrapped(spamctl, args, work):
-    """spamctl under sh in a pty, stty -g before and after: (child, pid of spamctl)."""
-    cmd = ("stty -g > before.txt; " + " ".join([spamctl] + args) +
+def wrapped(spamctl, args, work, pre=""):
+    """spamctl under sh in a pty (sh runs `pre` first), stty -g before and
+    after: (child, pid of spamctl)."""
+    cmd = (pre + "stty -g > before.txt; " + " ".join([spamctl] + args) +
            "; echo rc=$?; stty -g > after.txt")
     c = pexpect.spawn("/bin/sh", ["-c", cmd], cwd=work, timeout=60)
     c.expect("console echo ready")
@@ -100,12 +102,12 @@ def main():
     os.makedirs(work, exist_ok=True)
     os.chdir(work)
     # spamctl keeps a signal ignored by whoever started it (as a shell's
-    # background job ignores SIGINT); the SIGHUP check is of a terminal
-    # that hangs up, so its spamctl must not inherit an ignored SIGHUP
-    # (`nohup tests/run-all.sh` gives one)
-    signal.signal(signal.SIGHUP, signal.SIG_DFL)
-    signal.signal(signal.SIGINT, signal.SIG_DFL)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    # background job ignores SIGINT and SIGQUIT); the checks below are of
+    # a terminal that hangs up and of signals that reach it, so its
+    # spamctl must not inherit them ignored (`nohup tests/run-all.sh`
+    # ignores SIGHUP, `tests/run-all.sh &` in a script SIGQUIT)
+    for sig in (signal.SIGHUP, signal.SIGINT, signal.SIGQUIT, signal.SIGTERM):
+        signal.signal(sig, signal.SIG_DFL)
 
     # ---- the 7-bit filter (no terminal) ----
     p = subprocess.run([spamctl, "run", echo, "--console-in", "ab!"], capture_output=True)
@@ -194,6 +196,19 @@ def main():
     c.expect(pexpect.EOF)
     check(rc == 128 + signal.SIGQUIT and same_tty(work),
           f"SIGQUIT: exit {rc} ({128 + signal.SIGQUIT}: killed by it), the terminal restored")
+
+    # ---- SIGQUIT ignored by the parent (a background job): it stays
+    # ignored, and the run keeps its raw terminal ----
+    c, pid = wrapped(spamctl, ["run", echo, "--max-cycles", "unlimited"], work, pre="trap '' QUIT; ")
+    os.kill(pid, signal.SIGQUIT)
+    time.sleep(0.5)
+    alive = os.path.exists(f"/proc/{pid}") and children(c.pid) == [pid]
+    check(alive and raw(tty_attrs(pid)), "SIGQUIT ignored by the parent: the run goes on, still raw")
+    os.kill(pid, signal.SIGTERM)
+    c.expect(r"rc=(\d+)")
+    rc = int(c.match.group(1))
+    c.expect(pexpect.EOF)
+    check(rc == 143 and same_tty(work), f"then SIGTERM: exit {rc} (143), the terminal restored")
 
     print(f"{len(fails)} failed" if fails else "console: all checks passed")
     sys.exit(1 if fails else 0)
