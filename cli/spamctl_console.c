@@ -1,6 +1,7 @@
 /* The host side of the console terminal (spamctl_console.h). */
 #define _GNU_SOURCE /* fopencookie: the 7-bit filter is a stdio stream */
 #include "cli/spamctl_console.h"
+#include "cli/spamctl_signal.h"
 
 #include <errno.h>
 #include <poll.h>
@@ -50,14 +51,10 @@ static void hooks_install(void)
     memset(&sa, 0, sizeof sa);
     sigemptyset(&sa.sa_mask);
     sa.sa_handler = on_fatal;
-    for (size_t i = 0; i < NFATAL; i++) {
-        /* a signal ignored by whoever started us stays ignored (SIGQUIT
-         * in a shell's background job): hooked, it would give the
-         * terminal back while the run goes on */
-        sigaction(fatal_sigs[i], NULL, &fatal_old[i]);
-        if (fatal_old[i].sa_handler != SIG_IGN)
-            sigaction(fatal_sigs[i], &sa, NULL);
-    }
+    /* (an ignored SIGQUIT stays ignored: hooked, it would give the
+     * terminal back while the run goes on) */
+    for (size_t i = 0; i < NFATAL; i++)
+        spamctl_signal_hook(fatal_sigs[i], &sa, &fatal_old[i]);
     if (!tty_hooked)
         atexit(tty_restore);
     tty_hooked = 1;

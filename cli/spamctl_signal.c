@@ -1,4 +1,5 @@
-/* spamctl's SIGINT/SIGTERM handling (spamctl_signal.h).  The flag is the
+/* spamctl's SIGINT/SIGTERM/SIGHUP handling, and the rule for installing
+ * any handler (spamctl_signal.h).  The flag is the
  * one piece of global mutable state in spamctl: a signal handler can reach
  * nothing else. */
 #define _POSIX_C_SOURCE 200809L
@@ -27,17 +28,9 @@ void spamctl_signals_catch(void)
     caught = 0;
     if (installed)
         return;
-    /* a signal ignored by whoever started us stays ignored (a shell's
-     * background job ignores SIGINT) */
-    sigaction(SIGINT, NULL, &saved_int);
-    sigaction(SIGTERM, NULL, &saved_term);
-    sigaction(SIGHUP, NULL, &saved_hup);
-    if (saved_int.sa_handler != SIG_IGN)
-        sigaction(SIGINT, &sa, NULL);
-    if (saved_term.sa_handler != SIG_IGN)
-        sigaction(SIGTERM, &sa, NULL);
-    if (saved_hup.sa_handler != SIG_IGN) /* a terminal that hangs up */
-        sigaction(SIGHUP, &sa, NULL);
+    spamctl_signal_hook(SIGINT, &sa, &saved_int);
+    spamctl_signal_hook(SIGTERM, &sa, &saved_term);
+    spamctl_signal_hook(SIGHUP, &sa, &saved_hup); /* a terminal that hangs up */
     installed = 1;
 }
 
@@ -54,3 +47,10 @@ void spamctl_signals_restore(void)
 int spamctl_signal(void) { return caught; }
 
 int spamctl_signal_status(int sig) { return 128 + sig; }
+
+void spamctl_signal_hook(int sig, const struct sigaction *sa, struct sigaction *old)
+{
+    sigaction(sig, NULL, old);
+    if (old->sa_handler != SIG_IGN)
+        sigaction(sig, sa, NULL);
+}

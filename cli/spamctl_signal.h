@@ -17,4 +17,11 @@ int spamctl_signal(void);
 /* The exit status for a command stopped by `sig`: 128 + sig. */
 int spamctl_signal_status(int sig);
 
+/* Sets sig's action to *sa, unless whoever started spamctl left sig
+ * ignored (a shell's background job ignores SIGINT and SIGQUIT, nohup
+ * SIGHUP): it stays ignored.  *old: the action before, for restoring.
+ * The rule for every handler spamctl installs (the console's too). */
+struct sigaction;
+void spamctl_signal_hook(int sig, const struct sigaction *sa, struct sigaction *old);
+
 #endif
