@@ -20,7 +20,10 @@ usage: tcache_check_test.py SPAMCTL EVKAA.EXE KERNEL.BIN VASM SELFMOD.S TBIT_IPL
     faults and the interrupt must come at the interpreter's IRD points;
   * callret.s, CALLS/RET and PUSHR/POPR with the stack at every byte
     offset of a cache line: a push or pop that takes the line of the
-    reference before it (a SEQ run) must do so only where it is in it.
+    reference before it (a SEQ run) must do so only where it is in it;
+  * callptr.s, one CALLS site calling four procedures with other entry
+    masks and PUSHR/POPR with masks from a register: where the mask
+    scan's guard fails, the micro-stack is pushed once, not twice.
 
 Each must also show that the cache did the work (--tcache-stats): most
 lookups hit and side traces were entered, or the check proved nothing.
@@ -183,14 +186,25 @@ def callret(spamctl, vasm, source, work):
               "callret: R0 and R1 at HALT are the sums the program computes (%s)" % rv[:2])
 
 
+def callptr(spamctl, vasm, source, work):
+    """One CALLS site calling procedures with other entry masks, PUSHR and
+    POPR with masks from a register: the mask scan's dispatching
+    micro-call meets other nibbles than its trace recorded."""
+    rv = loop_both_ways(spamctl, vasm, source, work, "callptr")
+    if rv:
+        check(rv[:2] == [1000, 400],
+              "callptr: R0 and R1 at HALT are the sums the program computes (%s)" % rv[:2])
+
+
 def main():
-    spamctl, image, kernel, vasm, source, tbit, callret_s = sys.argv[1:8]
+    spamctl, image, kernel, vasm, source, tbit, callret_s, callptr_s = sys.argv[1:9]
     with tempfile.TemporaryDirectory() as work:
         evkaa(spamctl, image, work)
         guest(spamctl, kernel, work)
         selfmod(spamctl, vasm, source, work)
         tbit_ipl(spamctl, vasm, tbit, work)
         callret(spamctl, vasm, callret_s, work)
+        callptr(spamctl, vasm, callptr_s, work)
     if FAILS:
         print("%d check(s) failed" % len(FAILS))
         return 1

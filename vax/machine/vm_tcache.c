@@ -993,8 +993,8 @@ static int emit_seq(const struct wctx *c)
             emit_disp_guard(c, TU_GD_OPREG, next - w->next);
         break;
     case US_DISPATCH: case US_DCALL:
-        if (w->seq == US_DCALL)
-            emit_push(c);
+        /* (a DCALL's push after its guard: where the guard fails, the
+         * interpreter's sequencing pushes and dispatches, as one) */
         switch (disp) {
         case UD_SPECMODE:
             if (rw->spec)
@@ -1010,6 +1010,8 @@ static int emit_seq(const struct wctx *c)
         default:
             return -1;
         }
+        if (w->seq == US_DCALL)
+            emit_push(c);
         break;
     case US_SPECNEXT: {
         const struct drom_entry *e = c->ls->cur;

@@ -209,8 +209,8 @@ enum { TC_ALUR_FNS(TC_ENUM_ITEM) TCR__N };
     X(RD_MOV, TU_RD, TCB_RD, TU_MOV, TCB_MOV)                                   \
     /* (CALLS and RET: the entry mask scanned four bits at a time) */         \
     X(ROTLR_GDA4, TCR(ROTL, 0), TCB_ALUR(ROTL, 0), TU_GD_A4, TCB_GD_A4)          \
-    X(ROTL_PUSH, TCA(ROTL, 2, 0), TCB_ALU(ROTL, 2, 0), TU_PUSH, TCB_PUSH)        \
-    X(ROTLR_PUSH, TCR(ROTL, 0), TCB_ALUR(ROTL, 0), TU_PUSH, TCB_PUSH)            \
+    X(ROTL_GDA4, TCA(ROTL, 2, 0), TCB_ALU(ROTL, 2, 0), TU_GD_A4, TCB_GD_A4)      \
+    X(GDA4_PUSH, TU_GD_A4, TCB_GD_A4, TU_PUSH, TCB_PUSH)                        \
     X(ANDR_GAB31, TCR(AND, 0), TCB_ALUR(AND, 0), TU_G_A_B31, TCB_G_A_B31)        \
     X(S2_ANDW, TU_S2, TCB_S2, TCA(AND, 1, 0), TCB_ALU(AND, 1, 0))                \
     X(MCKS_STST, TU_MCK_S, TCB_MCK_S, TU_ST_R, TCB_ST_R)
