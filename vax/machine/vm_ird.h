@@ -271,16 +271,25 @@ static ALWAYS_INLINE uint16_t ird_decode(struct vax_machine *m, uint32_t op)
     return spec_dispatch(m);
 }
 
-/* IRD: count, check for interrupts, fetch and decode the opcode.
+/* IRD: count, check for interrupts, fetch and decode the opcode.  A stop
+ * the request logic's devices raised (a console script's `halt`) comes
+ * before the fetch; a fetch that microtraps (or stops the machine)
+ * decodes nothing: the instruction has not begun, and the caller goes to
+ * the trap, whose UTRET fetches again.  (The trace cache's fetch does
+ * the same.)
  * (Inlined into the microcycle loop: it ends nearly every instruction.) */
 static ALWAYS_INLINE uint16_t ird(struct vax_machine *m, int count)
 {
     unsigned t = ird_pre(m, count);
     if (t != IRD_FETCH)
         return (uint16_t)t;
+    if (UNLIKELY(m->stop)) /* (the request logic ran a device that stopped it) */
+        return 0;
     uint32_t op = istream(m, 1);
-    if (UNLIKELY(op == 0xFD))
+    if (UNLIKELY(op == 0xFD) && LIKELY(!(m->utrap | m->stop)))
         op = 0x100 | istream(m, 1);
+    if (UNLIKELY(m->utrap | m->stop))
+        return 0;
     return ird_decode(m, op);
 }
 

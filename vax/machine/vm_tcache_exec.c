@@ -819,6 +819,8 @@ entry: {
     }
 }
 fetch: {
+    if (UNLIKELY(m->stop)) /* (the request logic ran a device that stopped it) */
+        goto fetch_trap;
     uint32_t pc = m->r[15];
     if (LIKELY(vm_memo_hit(mi_cur, pc, 1)))
         goto fetch_hit;
