@@ -68,7 +68,9 @@ static void usage(FILE *f)
 "                       microcode trace cache (same results, slower)\n"
 "  --tcache-check       run a second machine with the plain interpreter in\n"
 "                       lock step and compare the whole state at every\n"
-"                       instruction (slow; needs --console-in)\n"
+"                       instruction (slow; needs --console-in or\n"
+"                       --console-script; a writable medium's second copy\n"
+"                       is made in TMPDIR and compared at the end)\n"
 "  --tcache-stats       print the trace cache's counters on stderr\n"
 "  --console-in STRING|@FILE\n"
 "                       console terminal input (escapes \\r \\n \\t \\\\ \\xHH;\n"
@@ -515,9 +517,10 @@ static int run_main(int argc, char **argv, const char *const *where)
         return SPAMCTL_EXIT_USAGE;
 
     struct ucode_image img;
-    if (tcache_check && (no_tcache || !con_in)) {
+    if (tcache_check && (no_tcache || (!con_in && !io.script))) {
         fprintf(stderr, "spamctl run: --tcache-check needs the trace cache and "
-                        "--console-in (the two machines must see the same input)\n");
+                        "--console-in or --console-script (the two machines must see "
+                        "the same input)\n");
         return SPAMCTL_EXIT_USAGE;
     }
     struct vm_config cfg = {.memory_mb = mem_mb, .ucode = NULL, .no_tcache = no_tcache,

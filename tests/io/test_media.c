@@ -1,14 +1,17 @@
 /* vax/io's foundations: the event queue (order, ties, cancel, re-arm),
  * the disk and tape containers (SIMH formats, checks at attach, reads
- * past the end, write-locks, erasing after a write), and the console
+ * past the end, write-locks, erasing after a write), the lock-step
+ * check's copies of an image, and the console
  * boot's readers (tp archive, 4.2BSD file system) on synthetic media and
  * on the real distribution files (argv[1]: ../shared/bsd43). */
+#include <fcntl.h>
 #include <sys/stat.h>
 #include <zlib.h>
 
 #include "microcode/le.h"
 #include "tests/io/io_rig.h"
 #include "vax/io/io_bootfile.h"
+#include "vax/io/io_media.h"
 
 /* ---- events ---- */
 
@@ -90,6 +93,40 @@ static void disks(void)
               "unwritable: %s", err);
     }
     unlink(path);
+}
+
+/* The lock-step check's private copy of a medium and its comparison
+ * (io_media.h): a copy holds the same bytes (more than one chunk), a
+ * changed byte or another length differs, a missing image is refused
+ * and leaves no file behind. */
+static void copies(void)
+{
+    enum { N = 65536 * 2 + 3 * IO_SECTOR };
+    static uint8_t data[N];
+    for (unsigned i = 0; i < N; i++)
+        data[i] = (uint8_t)(i * 13 + 5);
+    char path[64], err[300], tmpl[64], tmpl2[64];
+    rig_tempfile(path, sizeof path, data, N);
+    snprintf(tmpl, sizeof tmpl, "/tmp/io-media-copy-XXXXXX");
+    CHECK(io_media_copy(path, tmpl, err, sizeof err) == 0, "copy: %s", err);
+    int fa = open(path, O_RDWR), fb = open(tmpl, O_RDONLY);
+    CHECK(fa >= 0 && fb >= 0, "both open");
+    CHECK(io_media_same(fa, fb) == 1, "the copy holds the same bytes");
+    uint8_t x = (uint8_t)(data[N - 7] ^ 1);
+    CHECK(pwrite(fa, &x, 1, N - 7) == 1, "change a byte");
+    CHECK(io_media_same(fa, fb) == 0, "a changed byte near the end differs");
+    CHECK(pwrite(fa, &data[N - 7], 1, N - 7) == 1 && io_media_same(fa, fb) == 1, "put back");
+    CHECK(ftruncate(fa, N - IO_SECTOR) == 0 && io_media_same(fa, fb) == 0,
+          "a shorter image differs");
+    close(fa);
+    close(fb);
+    unlink(tmpl);
+    unlink(path);
+    snprintf(tmpl2, sizeof tmpl2, "/tmp/io-media-copy-XXXXXX");
+    CHECK(io_media_copy("/nonexistent/x.img", tmpl2, err, sizeof err) < 0 &&
+          strstr(err, "No such file"), "a missing image: %s", err);
+    CHECK(strcmp(tmpl2, "/tmp/io-media-copy-XXXXXX") == 0 || access(tmpl2, F_OK) != 0,
+          "no copy left behind");
 }
 
 /* ---- tape images ---- */
@@ -407,6 +444,7 @@ int main(int argc, char **argv)
 {
     events();
     disks();
+    copies();
     tapes();
     tp();
     if (argc > 1)

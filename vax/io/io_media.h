@@ -1,4 +1,5 @@
-/* Opening a medium's image file, shared by the disk and tape containers. */
+/* A medium's image file, shared by the disk and tape containers: opening
+ * it, and for the lock-step check a private copy and a comparison. */
 #ifndef VAX_IO_IO_MEDIA_H
 #define VAX_IO_IO_MEDIA_H
 
@@ -30,5 +31,14 @@ int io_media_sync(struct io_media_health *h, const void *medium, int fd);
  * Returns the descriptor with *st filled, or -1 with a message in err
  * (a file that exists but cannot be written says to attach it :ro). */
 int io_media_open(const char *path, int readonly, struct stat *st, char *err, size_t errlen);
+
+/* A private copy of the image at path, for a second machine that must
+ * write nothing the first reads (the trace cache's lock-step check): a
+ * new file made from tmpl (mkstemp's template, rewritten in place) with
+ * the same bytes.  0, or -1 with a message (the copy is removed). */
+int io_media_copy(const char *path, char *tmpl, char *err, size_t errlen);
+/* Whether the images open as fa and fb hold the same bytes: 1, 0, or -1
+ * on a host read error. */
+int io_media_same(int fa, int fb);
 
 #endif

@@ -126,12 +126,13 @@ static void iccs_write(struct vax_machine *m, uint32_t v)
 
 static void con_putc(struct vax_machine *m, int c)
 {
-    if (m->con_discard) /* (the lock-step check's second machine) */
-        return;
-    FILE *f = m->con_out ? (FILE *)m->con_out : stdout;
-    fputc(c, f);
-    fflush(f);
-    vm_io_console_output(m, (uint8_t)c); /* a console script watches */
+    if (!m->con_discard) { /* (the lock-step check's second machine prints nothing) */
+        FILE *f = m->con_out ? (FILE *)m->con_out : stdout;
+        fputc(c, f);
+        fflush(f);
+    }
+    vm_io_console_output(m, (uint8_t)c); /* a console script watches (the second
+                                           * machine's too: it types the same) */
 }
 
 /* A character arrives in the receiver (a console script typing it):

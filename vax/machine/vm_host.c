@@ -7,8 +7,11 @@
  * its room's (vm_machine.c, vm_dev.c, vm_mem.c, vm_io.c, vm_users.c,
  * vm_net.c, vm_spam.c); the rooms know nothing of the check. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
+#include "vax/io/io_media.h"
 #include "vax/machine/vm.h"
 #include "vax/machine/vm_dev.h"
 #include "vax/machine/vm_internal.h"
@@ -123,14 +126,38 @@ int vm_dz_script(struct vax_machine *m, unsigned line, const char *text, size_t 
     return vm_users_dz_script(m, line, text, len, name, timeout_s, seed, err, errlen);
 }
 
+/* The second machine's medium: the same file when read-only, else a
+ * private copy of it (in TMPDIR, removed once open), so that the two
+ * machines write nothing in common; the check compares the two at its
+ * end (vm_io_media_differ). */
+static int twin_attach(struct vax_machine *t, const char *dev, const char *path, int readonly,
+                       char *err, size_t errlen)
+{
+    if (readonly)
+        return vm_io_attach(t, dev, path, 1, err, errlen);
+    const char *dir = getenv("TMPDIR");
+    char tmpl[4096];
+    if (snprintf(tmpl, sizeof tmpl, "%s/spamctl-check-XXXXXX", dir && *dir ? dir : "/tmp") >=
+        (int)sizeof tmpl) {
+        snprintf(err, errlen, "TMPDIR is too long for the lock-step check's copy of %s", path);
+        return -1;
+    }
+    if (io_media_copy(path, tmpl, err, errlen) < 0)
+        return -1;
+    int rc = vm_io_attach(t, dev, tmpl, 0, err, errlen);
+    unlink(tmpl);
+    return rc;
+}
+
 int vm_attach(struct vax_machine *m, const char *dev, const char *path, int readonly,
               char *err, size_t errlen)
 {
-    if (vm_check_twin(m) && vm_io_system(m)) { /* two machines would share the file */
-        snprintf(err, errlen, "the trace cache's lock-step check runs without media");
+    if (vm_io_attach(m, dev, path, readonly, err, errlen) < 0)
         return -1;
-    }
-    return vm_io_attach(m, dev, path, readonly, err, errlen);
+    struct vax_machine *t = vm_check_twin(m);
+    if (t && twin_attach(t, dev, path, readonly, err, errlen) < 0)
+        return -1;
+    return 0;
 }
 
 int vm_ether_start(struct vax_machine *m, const struct io_netsrc_config *c,

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "vax/io/io_media.h"
 #include "vax/machine/vm_io.h"
 #include "vax/machine/vm_mem_fast.h"
 
@@ -176,6 +177,27 @@ int vm_io_attach(struct vax_machine *m, const char *dev, const char *path, int r
 }
 
 struct io_system *vm_io_system(struct vax_machine *m) { return m->io ? m->io->sys : NULL; }
+
+const char *vm_io_media_differ(const struct vax_machine *a, const struct vax_machine *b)
+{
+    static const char *const rp[] = {"rp0", "rp1", "rp2", "rp3"}, *const tu[] = {"tu0", "tu1", "tu2", "tu3",
+                                                                  "tu4", "tu5", "tu6", "tu7"};
+    _Static_assert(IO_RP_UNITS == 4 && IO_TM03_SLAVES == 8, "the drives' names");
+    if (!a->io || !b->io)
+        return NULL;
+    const struct io_system *x = a->io->sys, *y = b->io->sys;
+    for (unsigned u = 0; u < IO_RP_UNITS; u++) {
+        int fa = x->rp[u].disk.fd, fb = y->rp[u].disk.fd;
+        if ((fa < 0) != (fb < 0) || (fa >= 0 && io_media_same(fa, fb) != 1))
+            return rp[u];
+    }
+    for (unsigned u = 0; u < IO_TM03_SLAVES; u++) {
+        int fa = x->tm03.slave[u].tape.fd, fb = y->tm03.slave[u].tape.fd;
+        if ((fa < 0) != (fb < 0) || (fa >= 0 && io_media_same(fa, fb) != 1))
+            return tu[u];
+    }
+    return NULL;
+}
 
 int vm_io_ether_start(struct vax_machine *m, const struct io_netsrc_config *c,
                       io_netsrc_tap_fn tap, void *tap_ctx, char *err, size_t errlen)

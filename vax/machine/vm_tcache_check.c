@@ -4,9 +4,11 @@
  * (the IRD point, vm_step_instruction's stop) and their whole state is
  * compared: data path, latches, micro-stack, register-change log,
  * counters (microcycles, stalls, instructions, cache and TB hits and
- * misses), devices; every 64 instructions the cache tags, dirty and LRU
- * bits, the TB, the IPRs and the scratchpad; every 4096 and at the end
- * all of memory.  What the host does to the machine between runs
+ * misses), devices (the I/O's counts and its next event among them);
+ * every 64 instructions the cache tags, dirty and LRU bits, the TB, the
+ * IPRs and the scratchpad; every 4096 and at the end all of memory; and
+ * where a run returns after the guest wrote, the media (the second
+ * machine writes its own copy of each: vm_host.c's vm_attach).  What the host does to the machine between runs
  * (loading memory, registers, IPRs, console input, SPAM and network
  * setup, the trace drain) is done to both: vm_host.c, where the check
  * hangs on (vm_new, vm_run, vm_check_twin), does it.  The first difference
@@ -15,15 +17,32 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "vax/machine/vm.h"
 #include "vax/machine/vm_internal.h"
+#include "vax/machine/vm_io.h"
 #include "vax/machine/vm_machine.h"
 #include "vax/machine/vm_tcache_check.h"
 
 struct vm_tc_check {
     struct vax_machine *shadow; /* the second machine */
     uint64_t steps;
+    uint64_t writes;    /* media writes when the media were last compared */
     char bad[120];      /* a difference found outside a step (host reads) */
 };
+
+/* Where a run returns: the media the two machines wrote, compared again
+ * when the guest wrote since the last time (their I/O counts, compared
+ * at every step, are the same). */
+static const char *media_differ(struct vm_tc_check *c, const struct vax_machine *m)
+{
+    struct vm_io_stats io;
+    vm_io_get_stats(m, &io);
+    uint64_t w = io.disk_sectors_written + io.tape_records_written;
+    if (w == c->writes)
+        return NULL;
+    c->writes = w;
+    return vm_io_media_differ(m, c->shadow) ? "a medium's contents" : NULL;
+}
 
 int vm_check_attach(struct vax_machine *m, const struct vm_config *cfg, char *err,
                     size_t errlen)
@@ -189,6 +208,13 @@ static const char *differ(const struct vax_machine *a, const struct vax_machine 
     CK(net.rng_time);
     CK(net.rng_data);
     CK(net.st);
+    struct vm_io_stats ia, ib; /* the I/O: its counts and its next event */
+    vm_io_get_stats(a, &ia);
+    vm_io_get_stats(b, &ib);
+    if (memcmp(&ia, &ib, sizeof ia))
+        return "the I/O's counts";
+    if (vm_io_next_event(a) != vm_io_next_event(b))
+        return "the I/O's next event";
     if (wide) {
         CK(cache);
         CK(tb);
@@ -221,6 +247,8 @@ enum vm_stop vm_check_run(struct vax_machine *m, uint64_t max_cycles)
         const char *d = c->bad[0] ? c->bad
                         : differ(m, s, !more || c->steps % 64 == 0,
                                  !more || c->steps % 4096 == 0);
+        if (!d && !more)
+            d = media_differ(c, m);
         if (d) {
             m->stop = VM_STOPPED;
             snprintf(m->reason, sizeof m->reason, "tcache check: %.40s differs from the "
