@@ -15,7 +15,10 @@ difference, the trace cache must have done the work, the copy must be
 gone from TMPDIR, and the disk and the state at the end must be a run's
 without the check.  The same boot without the check is compared with
 the plain interpreter's (--no-tcache): the same state at the halt (the
-request logic's stop comes before the next fetch in both)."""
+request logic's stop comes before the next fetch in both).  Then it
+boots multi-user to `login:` in lock step (180 M instructions, 817 M
+microcycles, the trace cache's arena emptied six times on the way:
+about a minute in the normal build)."""
 import filecmp
 import os
 import re
@@ -40,13 +43,13 @@ def check(ok, what, detail=""):
             print(detail)
 
 
-def boot(spamctl, disk, work, extra):
+def boot(spamctl, disk, work, extra, flags=2, until="erase ^?, kill ^U, intr ^C"):
     script = os.path.join(work, "lockstep.script")
     with open(script, "w") as f:
-        f.write("expect erase ^?, kill ^U, intr ^C\nhalt\n")
+        f.write("expect %s\nhalt\n" % until)
     tmp = os.path.join(work, "tmp")
     os.makedirs(tmp, exist_ok=True)
-    cmd = [spamctl, "run", "--boot", "rp0", "--boot-flags", "2", "--attach", "rp0=" + disk,
+    cmd = [spamctl, "run", "--boot", "rp0", "--boot-flags", str(flags), "--attach", "rp0=" + disk,
            "--memory", str(install.MEMORY_MB), "--todr", str(install.BOOT_TODR),
            "--max-cycles", "unlimited", "--console-script", script,
            "--console-out", os.path.join(work, "lockstep-con.txt"), "--tcache-stats",
@@ -85,6 +88,13 @@ def main():
     check(r.stdout != "" and r.stdout == q.stdout,
           "the plain interpreter halts in the same state (stop: %s)" % reason3,
           "%s\n%s" % (q.stdout[:600], r.stdout[:600]))
+    shutil.copyfile(disk, a)
+    p, reason, tmp = boot(spamctl, a, work, ["--tcache-check"], 0, "login: ")
+    m = re.search(r"tcache: .*?(\d+) traces recorded.*?(\d+) flushes", p.stderr)
+    check(reason is not None and reason.startswith("console script") and "halt" in reason
+          and m is not None and int(m.group(2)) > 0,
+          "the multi-user boot runs to login: in lock step, its arena emptied on the way "
+          "(stop: %s; %s)" % (reason, m and m.group(0)), p.stderr[-800:])
     os.remove(a)
     os.remove(b)
     if FAILS:
