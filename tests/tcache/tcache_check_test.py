@@ -23,7 +23,9 @@ usage: tcache_check_test.py SPAMCTL EVKAA.EXE KERNEL.BIN VASM SELFMOD.S TBIT_IPL
     reference before it (a SEQ run) must do so only where it is in it;
   * callptr.s, one CALLS site calling four procedures with other entry
     masks and PUSHR/POPR with masks from a register: where the mask
-    scan's guard fails, the micro-stack is pushed once, not twice.
+    scan's guard fails, the micro-stack is pushed once, not twice;
+  * fold.s, MTPR, EXTZV, ASHL and BBS with short literal operands, whose
+    microcode's tests of them the builder decides (KR).
 
 Each must also show that the cache did the work (--tcache-stats): most
 lookups hit and side traces were entered, or the check proved nothing.
@@ -196,8 +198,17 @@ def callptr(spamctl, vasm, source, work):
               "callptr: R0 and R1 at HALT are the sums the program computes (%s)" % rv[:2])
 
 
+def fold(spamctl, vasm, source, work):
+    """Tests of short literal operands that the builder decides (KR)."""
+    rv = loop_both_ways(spamctl, vasm, source, work, "fold")
+    if rv:
+        check([rv[0], rv[1], rv[4]] == [1164, 160800, 100],
+              "fold: R0, R1 and R4 at HALT are what the program computes (%s)"
+              % [rv[0], rv[1], rv[4]])
+
+
 def main():
-    spamctl, image, kernel, vasm, source, tbit, callret_s, callptr_s = sys.argv[1:9]
+    spamctl, image, kernel, vasm, source, tbit, callret_s, callptr_s, fold_s = sys.argv[1:10]
     with tempfile.TemporaryDirectory() as work:
         evkaa(spamctl, image, work)
         guest(spamctl, kernel, work)
@@ -205,6 +216,7 @@ def main():
         tbit_ipl(spamctl, vasm, tbit, work)
         callret(spamctl, vasm, callret_s, work)
         callptr(spamctl, vasm, callptr_s, work)
+        fold(spamctl, vasm, fold_s, work)
     if FAILS:
         print("%d check(s) failed" % len(FAILS))
         return 1

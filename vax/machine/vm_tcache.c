@@ -776,6 +776,12 @@ static int emit_move(const struct wctx *c, const struct wdp *d)
     return 1;
 }
 
+/* The ALU functions of TC_ALU_FNS, in its order. */
+static const unsigned tc_alu_fns[TCF__N] = {UA_PASSA, UA_PASSB, UA_ADD, UA_SUB, UA_AND,
+                                            UA_OR, UA_XOR, UA_BIC, UA_ZEXT, UA_SEXT,
+                                            UA_SHL, UA_SHR, UA_SAR, UA_ROTL, UA_MASK,
+                                            UA_PACK};
+
 /* The ALU's uop: a specialised handler (the result into a plain
  * destination and the condition codes in the uop itself, where no memo
  * check comes between), or ALU_GEN; *st_fused, *cc_fused say what it
@@ -783,10 +789,7 @@ static int emit_move(const struct wctx *c, const struct wdp *d)
 static struct tb_uop *emit_alu(const struct wctx *c, const struct wdp *d, int *st_fused,
                                int *cc_fused)
 {
-    static const unsigned fns[TCF__N] = {UA_PASSA, UA_PASSB, UA_ADD, UA_SUB, UA_AND,
-                                         UA_OR, UA_XOR, UA_BIC, UA_ZEXT, UA_SEXT,
-                                         UA_SHL, UA_SHR, UA_SAR, UA_ROTL, UA_MASK,
-                                         UA_PACK};
+    const unsigned *fns = tc_alu_fns;
     const struct uword *w = c->w;
     unsigned f = w->alu;
     int fi = -1;
@@ -1401,6 +1404,195 @@ static void forward_r(struct tc_build *b, struct vax_machine *m, const struct tc
     }
 }
 
+/* The cells whose values a trace knows at build time, from one uop to
+ * the next (fold_consts). */
+#define TC_KNOWN 16
+struct tc_known {
+    const uint32_t *cell[TC_KNOWN];
+    uint32_t val[TC_KNOWN];
+    int n;
+};
+
+static int known_at(const struct tc_known *k, const uint32_t *c, uint32_t *v)
+{
+    for (int i = 0; i < k->n; i++)
+        if (k->cell[i] == c) {
+            *v = k->val[i];
+            return 1;
+        }
+    return 0;
+}
+
+static void known_forget(struct tc_known *k, const uint32_t *c)
+{
+    for (int i = 0; i < k->n; i++)
+        if (k->cell[i] == c) {
+            k->cell[i] = k->cell[--k->n];
+            k->val[i] = k->val[k->n];
+            return;
+        }
+}
+
+static void known_forget_range(struct tc_known *k, const uint32_t *lo, size_t n)
+{
+    for (int i = 0; i < k->n;)
+        if (k->cell[i] >= lo && k->cell[i] < lo + n) {
+            k->cell[i] = k->cell[--k->n];
+            k->val[i] = k->val[k->n];
+        } else {
+            i++;
+        }
+}
+
+/* Cell c was written: with v where is_known, else with what the build
+ * cannot tell. */
+static void known_store(struct tc_known *k, const uint32_t *c, int is_known, uint32_t v)
+{
+    known_forget(k, c);
+    if (is_known && k->n < TC_KNOWN) {
+        k->cell[k->n] = c;
+        k->val[k->n++] = v;
+    }
+}
+
+/* An operand's value where the build knows it: a constant of the trace,
+ * or a cell a constant was stored in since. */
+static int opd_known(const struct tc_build *b, const struct tc_known *k, int ci,
+                     const uint32_t *cell, uint32_t *v)
+{
+    if (ci >= 0) {
+        *v = b->c[ci];
+        return 1;
+    }
+    return cell && known_at(k, cell, v);
+}
+
+/* Folds ALU uops whose operands are known when the trace is built (a
+ * short literal's specifier moved into OPV, a K constant, a result of
+ * such a uop) into KR, which only puts the result, A and the flags where
+ * the ALU would: MTPR's tests of its register number, for one.  The
+ * values follow the uops in order, as forward_r follows r; where uops are
+ * entered other than from the one before (a loop's head), after anything
+ * not known to leave the cells alone (a generic word, a source read at
+ * run time), nothing is known.  Only words without a memory request, and
+ * ALU uops without condition codes: a word whose memo check misses goes
+ * through the interpreter whole, which computes the same values. */
+static void fold_consts(struct tc_build *b, struct vax_machine *m, const struct tc_rec *rec)
+{
+    struct tc_known k = {.n = 0};
+    int rknown = 0, s2known = 0;
+    uint32_t rval = 0, s2val = 0;
+    int head = rec->end == TC_END_LOOP ? b->w[rec->loop_to].region : -1;
+    uint8_t memw[TC_MAX_WORDS] = {0};
+    for (int i = 0; i < b->nu; i++) {
+        unsigned op = b->u[i].u.op;
+        if ((op == TU_MCK_R || op == TU_MCK_S || op == TU_MCK_P) && b->u[i].wi >= 0)
+            memw[b->u[i].wi] = 1;
+    }
+    for (int i = 0; i < b->nu; i++) {
+        if (i == head) {
+            k.n = 0;
+            rknown = s2known = 0;
+        }
+        struct tb_uop *t = &b->u[i];
+        unsigned op = t->u.op;
+        if (op >= TU_ALU_BASE && op < TU_ALUR_BASE) {
+            unsigned j = op - TU_ALU_BASE, var = j % TC_ALU_VARS, ww = j / TC_ALU_VARS % 3;
+            unsigned f = tc_alu_fns[j / TC_ALU_VARS / 3];
+            uint32_t *dst = &TC_CELL(m, t->u.k);
+            uint32_t va = 0, vb = 0;
+            int fold = var <= 1 && (t->wi < 0 || !memw[t->wi]) &&
+                       (f == UA_PASSA || f == UA_PASSB || f == UA_ADD || f == UA_SUB ||
+                        f == UA_AND || f == UA_OR || f == UA_XOR || f == UA_BIC ||
+                        f == UA_ZEXT || f == UA_SEXT || f == UA_SHL || f == UA_SHR ||
+                        f == UA_SAR || f == UA_ROTL) &&
+                       opd_known(b, &k, t->c1, t->u.p1, &va) &&
+                       opd_known(b, &k, t->c2, t->u.p2, &vb);
+            unsigned fl = 0;
+            uint32_t rv = fold ? alu(m, f, va, vb, ww, &fl) : 0;
+            if (fold && i + 1 < b->nu) { /* a guard on these flags goes the recorded way */
+                const struct tb_uop *g = &b->u[i + 1];
+                unsigned n = (fl & F_N) != 0, z = (fl & F_Z) != 0, v = (fl & F_V) != 0,
+                         cf = (fl & F_C) != 0, lt = n != v;
+                int way = g->u.op == TU_G_ALU_Z ? (int)z : g->u.op == TU_G_ALU_N ? (int)n
+                        : g->u.op == TU_G_ALU_V ? (int)v : g->u.op == TU_G_ALU_C ? (int)cf
+                        : g->u.op == TU_G_ALU_LT ? (int)lt
+                        : g->u.op == TU_G_ALU_LE ? (int)(lt || z)
+                        : g->u.op == TU_G_ALU_CZ ? (int)(cf || z) : -1;
+                if (way >= 0 && (var == 0 || (unsigned)way != g->u.x))
+                    fold = 0;
+            }
+            if (fold) {
+                rval = rv;
+                rknown = 1;
+                t->u.op = TU_KR;
+                t->u.k2 = rval;
+                t->u.x = (uint8_t)var;
+                t->u.y = (uint8_t)fl;
+            } else {
+                rknown = 0;
+            }
+            known_store(&k, dst, fold && dst != &m->rf[RF_SINK], rval);
+            continue;
+        }
+        switch (op) {
+        case TU_ST_R:
+            known_store(&k, t->u.p1, rknown, rval);
+            break;
+        case TU_S2:
+            s2known = opd_known(b, &k, t->c1, t->u.p1, &s2val);
+            break;
+        case TU_ST_S:
+            known_store(&k, t->u.p1, s2known, s2val);
+            break;
+        case TU_LDA: case TU_PSL0:
+        case TU_MCK_R: case TU_MCK_S: case TU_MCK_P: case TU_WR: case TU_WROP:
+        case TU_PUSH: case TU_POP:
+        TC_CASE_GUARDS:
+            break; /* no cell */
+        TC_CASE_CC:
+            known_forget(&k, &m->psl);
+            break;
+        case TU_STW_S: case TU_STW_R: case TU_STRN_R: case TU_STRN_S:
+            known_forget(&k, t->u.p1);
+            break;
+        case TU_MOV: {
+            uint32_t v = 0;
+            int kn = opd_known(b, &k, t->c1, t->u.p1, &v);
+            known_store(&k, &TC_CELL(m, t->u.k), kn, v);
+            break;
+        }
+        case TU_MOV2: { /* (both sources read before either is written) */
+            uint32_t v1 = 0, v2 = 0;
+            int k1 = opd_known(b, &k, t->c1, t->u.p1, &v1);
+            int k2 = opd_known(b, &k, t->c2, t->u.p2, &v2);
+            known_store(&k, &TC_CELL(m, t->u.k), k1, v1);
+            known_store(&k, &TC_CELL(m, t->u.k2), k2, v2);
+            break;
+        }
+        case TU_RD:
+            known_forget(&k, &m->mdr);
+            known_forget(&k, &m->q);
+            break;
+        case TU_RDOP:
+            known_forget_range(&k, m->opv, 6);
+            known_forget_range(&k, m->oph, 6);
+            break;
+        case TU_SPEC:
+            known_forget(&k, &m->r[15]);
+            break;
+        case TU_IB: case TU_RXS: case TU_SOPR: case TU_SLS:
+            known_forget(&k, &m->r[15]);
+            known_forget_range(&k, m->tc_tmp, 3);
+            break;
+        default: /* r, cells chosen at run time, or the interpreter */
+            k.n = 0;
+            rknown = s2known = 0;
+            break;
+        }
+    }
+}
+
 /* Builds the segment the recorder left in rec. */
 static struct tc_trace *build(struct vm_tcache *tc, struct vax_machine *m,
                               const struct tc_rec *rec)
@@ -1507,6 +1699,7 @@ static struct tc_trace *build(struct vm_tcache *tc, struct vax_machine *m,
     uint8_t ibytes[16];
     int ilen = rec->root ? iscan(b, m, rec, ibytes) : 0;
     const uint32_t *rend[TC_MAX_WORDS];
+    fold_consts(b, m, rec);
     forward_r(b, m, rec, rend);
     /* fuse adjacent pairs that have a handler of their own; the second
      * uop stays where it is (something may jump to it) */

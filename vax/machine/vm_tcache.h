@@ -60,7 +60,7 @@ struct tc_latch {
     X(ZEXT) X(SEXT) X(SHL) X(SHR) X(SAR) X(ROTL) X(MASK) X(PACK)
 #define TC_UOPS(X)                                                              \
     /* control */                                                              \
-    X(END) X(EXIT) X(LOOP) X(SYNC) X(GEN) X(MOV) X(MOV2)                       \
+    X(END) X(EXIT) X(LOOP) X(SYNC) X(GEN) X(MOV) X(MOV2) X(KR)                 \
     /* sources a handler computes into m->tc_tmp[y] */                          \
     X(IB) X(RXS) X(SOPR) X(SLS)                                                 \
     X(S2) X(PSL0) X(LDA) X(ALU_GEN)                                             \
@@ -213,7 +213,16 @@ enum { TC_ALUR_FNS(TC_ENUM_ITEM) TCR__N };
     X(GDA4_PUSH, TU_GD_A4, TCB_GD_A4, TU_PUSH, TCB_PUSH)                        \
     X(ANDR_GAB31, TCR(AND, 0), TCB_ALUR(AND, 0), TU_G_A_B31, TCB_G_A_B31)        \
     X(S2_ANDW, TU_S2, TCB_S2, TCA(AND, 1, 0), TCB_ALU(AND, 1, 0))                \
-    X(MCKS_STST, TU_MCK_S, TCB_MCK_S, TU_ST_R, TCB_ST_R)
+    X(MCKS_STST, TU_MCK_S, TCB_MCK_S, TU_ST_R, TCB_ST_R)                        \
+    /* (KR: a guard on its flags, decided when the trace was built, is not \
+     * looked at: fold_consts makes sure it goes the recorded way) */        \
+    X(KR_GZ, TU_KR, TCB_KR, TU_G_ALU_Z, (void)0)                                \
+    X(KR_GC, TU_KR, TCB_KR, TU_G_ALU_C, (void)0)                                \
+    X(KR_GN, TU_KR, TCB_KR, TU_G_ALU_N, (void)0)                                \
+    X(KR_GLT, TU_KR, TCB_KR, TU_G_ALU_LT, (void)0)                              \
+    X(KR_GLE, TU_KR, TCB_KR, TU_G_ALU_LE, (void)0)                              \
+    X(KR_GCZ, TU_KR, TCB_KR, TU_G_ALU_CZ, (void)0)                              \
+    X(KR_KR, TU_KR, TCB_KR, TU_KR, TCB_KR)
 
 /* Longer runs, made of a fused run already in place (its code and the
  * number of uops it covers) and the run after it: name, the two codes,

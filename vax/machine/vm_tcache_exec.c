@@ -197,6 +197,17 @@ static void attach_side(struct vm_tcache *tc, struct tc_word *w, unsigned upc,
 #define TC_ALU_SINK_ON_A(F) (r = alu_nofl(m, UA_##F, a, *u->p2, 2))
 #define TCB_ALU_SINK(F) (a = *u->p1, TC_ALU_SINK_ON_A(F))
 #define TCB_ALUR_SINK(F) (a = r, TC_ALU_SINK_ON_A(F))
+/* an ALU uop whose operands the builder knew (fold_consts): A, the result
+ * (k2) stored where the ALU would store it, and the flags (y) where the
+ * uop would set them (x) */
+#define TCB_KR                                                                 \
+    do {                                                                       \
+        a = *u->p1;                                                            \
+        r = u->k2;                                                             \
+        TC_CELL(m, u->k) = r;                                                  \
+        if (u->x)                                                              \
+            fl = u->y;                                                         \
+    } while (0)
 #define TCB_MOV TC_CELL(m, u->k) = *u->p1
 #define TCB_MOV2                                                               \
     do {                                                                       \
