@@ -789,12 +789,11 @@ static const unsigned tc_alu_fns[TCF__N] = {UA_PASSA, UA_PASSB, UA_ADD, UA_SUB, 
 static struct tb_uop *emit_alu(const struct wctx *c, const struct wdp *d, int *st_fused,
                                int *cc_fused)
 {
-    const unsigned *fns = tc_alu_fns;
     const struct uword *w = c->w;
     unsigned f = w->alu;
     int fi = -1;
     for (int i = 0; i < TCF__N; i++)
-        if (fns[i] == f)
+        if (tc_alu_fns[i] == f)
             fi = i;
     if (fi < 0) {
         struct tb_uop *t = emit(c->b, TU_ALU_GEN, c->wi);
@@ -1423,16 +1422,6 @@ static int known_at(const struct tc_known *k, const uint32_t *c, uint32_t *v)
     return 0;
 }
 
-static void known_forget(struct tc_known *k, const uint32_t *c)
-{
-    for (int i = 0; i < k->n; i++)
-        if (k->cell[i] == c) {
-            k->cell[i] = k->cell[--k->n];
-            k->val[i] = k->val[k->n];
-            return;
-        }
-}
-
 static void known_forget_range(struct tc_known *k, const uint32_t *lo, size_t n)
 {
     for (int i = 0; i < k->n;)
@@ -1443,6 +1432,8 @@ static void known_forget_range(struct tc_known *k, const uint32_t *lo, size_t n)
             i++;
         }
 }
+
+static void known_forget(struct tc_known *k, const uint32_t *c) { known_forget_range(k, c, 1); }
 
 /* Cell c was written: with v where is_known, else with what the build
  * cannot tell. */
@@ -1512,13 +1503,7 @@ static void fold_consts(struct tc_build *b, struct vax_machine *m, const struct 
             uint32_t rv = fold ? alu(m, f, va, vb, ww, &fl) : 0;
             if (fold && i + 1 < b->nu) { /* a guard on these flags goes the recorded way */
                 const struct tb_uop *g = &b->u[i + 1];
-                unsigned n = (fl & F_N) != 0, z = (fl & F_Z) != 0, v = (fl & F_V) != 0,
-                         cf = (fl & F_C) != 0, lt = n != v;
-                int way = g->u.op == TU_G_ALU_Z ? (int)z : g->u.op == TU_G_ALU_N ? (int)n
-                        : g->u.op == TU_G_ALU_V ? (int)v : g->u.op == TU_G_ALU_C ? (int)cf
-                        : g->u.op == TU_G_ALU_LT ? (int)lt
-                        : g->u.op == TU_G_ALU_LE ? (int)(lt || z)
-                        : g->u.op == TU_G_ALU_CZ ? (int)(cf || z) : -1;
+                int way = tc_alu_guard(g->u.op, fl);
                 if (way >= 0 && (var == 0 || (unsigned)way != g->u.x))
                     fold = 0;
             }

@@ -368,6 +368,23 @@ struct tc_uop {
 };
 /* (where the uop is known to have one: END, LOOP, guards, memory checks) */
 #define TC_UWNZ(u) ((struct tc_word *)(void *)((char *)(uintptr_t)(u) + (u)->wo))
+/* The way a guard on the ALU's flags fl goes (G_ALU_Z ... G_ALU_CZ: 1 the
+ * condition holds), or -1 if op is no such guard: the executor's guards,
+ * and the builder's where it knows fl (fold_consts). */
+static ALWAYS_INLINE int tc_alu_guard(unsigned op, unsigned fl)
+{
+    int lt = !(fl & F_N) != !(fl & F_V);
+    switch (op) {
+    case TU_G_ALU_Z: return (fl & F_Z) != 0;
+    case TU_G_ALU_N: return (fl & F_N) != 0;
+    case TU_G_ALU_V: return (fl & F_V) != 0;
+    case TU_G_ALU_C: return (fl & F_C) != 0;
+    case TU_G_ALU_LT: return lt;
+    case TU_G_ALU_LE: return lt || (fl & F_Z);
+    case TU_G_ALU_CZ: return (fl & (F_C | F_Z)) != 0;
+    default: return -1;
+    }
+}
 static inline struct tc_word *tc_uop_word(const struct tc_uop *u)
 {
     return u->wo ? TC_UWNZ(u) : NULL;
