@@ -49,6 +49,15 @@ def check(ok, what, detail=""):
             print(detail)
 
 
+def report():
+    """The end of a test made of checks: its exit status."""
+    if FAILS:
+        print("%d check(s) failed" % len(FAILS))
+        return 1
+    print("all checks passed")
+    return 0
+
+
 def run(cmd, con):
     r = subprocess.run(cmd + ["--tcache-check", "--tcache-stats", "--console-out", con,
                               "--dump-state", "-"],
@@ -217,11 +226,7 @@ def main():
         callret(spamctl, vasm, callret_s, work)
         callptr(spamctl, vasm, callptr_s, work)
         fold(spamctl, vasm, fold_s, work)
-    if FAILS:
-        print("%d check(s) failed" % len(FAILS))
-        return 1
-    print("all checks passed")
-    return 0
+    return report()
 
 
 if __name__ == "__main__":

@@ -178,24 +178,30 @@ int vm_io_attach(struct vax_machine *m, const char *dev, const char *path, int r
 
 struct io_system *vm_io_system(struct vax_machine *m) { return m->io ? m->io->sys : NULL; }
 
+/* Whether two drives' media differ: one attached and the other not, or
+ * other bytes (or a host read error). */
+static int media_differ(int fa, int fb)
+{
+    return (fa < 0) != (fb < 0) || (fa >= 0 && io_media_same(fa, fb) != 1);
+}
+
 const char *vm_io_media_differ(const struct vax_machine *a, const struct vax_machine *b)
 {
-    static const char *const rp[] = {"rp0", "rp1", "rp2", "rp3"}, *const tu[] = {"tu0", "tu1", "tu2", "tu3",
-                                                                  "tu4", "tu5", "tu6", "tu7"};
+    static const char *const rp[] = {"rp0's medium", "rp1's medium", "rp2's medium",
+                                     "rp3's medium"};
+    static const char *const tu[] = {"tu0's medium", "tu1's medium", "tu2's medium",
+                                     "tu3's medium", "tu4's medium", "tu5's medium",
+                                     "tu6's medium", "tu7's medium"};
     _Static_assert(IO_RP_UNITS == 4 && IO_TM03_SLAVES == 8, "the drives' names");
     if (!a->io || !b->io)
         return NULL;
     const struct io_system *x = a->io->sys, *y = b->io->sys;
-    for (unsigned u = 0; u < IO_RP_UNITS; u++) {
-        int fa = x->rp[u].disk.fd, fb = y->rp[u].disk.fd;
-        if ((fa < 0) != (fb < 0) || (fa >= 0 && io_media_same(fa, fb) != 1))
+    for (unsigned u = 0; u < IO_RP_UNITS; u++)
+        if (media_differ(x->rp[u].disk.fd, y->rp[u].disk.fd))
             return rp[u];
-    }
-    for (unsigned u = 0; u < IO_TM03_SLAVES; u++) {
-        int fa = x->tm03.slave[u].tape.fd, fb = y->tm03.slave[u].tape.fd;
-        if ((fa < 0) != (fb < 0) || (fa >= 0 && io_media_same(fa, fb) != 1))
+    for (unsigned u = 0; u < IO_TM03_SLAVES; u++)
+        if (media_differ(x->tm03.slave[u].tape.fd, y->tm03.slave[u].tape.fd))
             return tu[u];
-    }
     return NULL;
 }
 

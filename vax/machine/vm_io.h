@@ -50,9 +50,9 @@ void vm_io_console_output(struct vax_machine *m, uint8_t c);
  * attached to a drive, the DEUNA connected to the network outside. */
 int vm_io_attach(struct vax_machine *m, const char *dev, const char *path, int readonly,
                  char *err, size_t errlen);
-/* The lock-step check's end (vm_tcache_check.c): the first drive whose
- * medium holds other bytes in machine b than in a ("rp0", "tu1"), or
- * NULL. */
+/* For the lock-step check (vm_tcache_check.c): the first drive whose
+ * medium holds other bytes in machine b than in a, named for its reason
+ * ("rp0's medium"), or NULL. */
 const char *vm_io_media_differ(const struct vax_machine *a, const struct vax_machine *b);
 int vm_io_ether_start(struct vax_machine *m, const struct io_netsrc_config *c,
                       io_netsrc_tap_fn tap, void *tap_ctx, char *err, size_t errlen);

@@ -41,7 +41,7 @@ static const char *media_differ(struct vm_tc_check *c, const struct vax_machine 
     if (w == c->writes)
         return NULL;
     c->writes = w;
-    return vm_io_media_differ(m, c->shadow) ? "a medium's contents" : NULL;
+    return vm_io_media_differ(m, c->shadow);
 }
 
 int vm_check_attach(struct vax_machine *m, const struct vm_config *cfg, char *err,
