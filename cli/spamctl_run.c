@@ -72,6 +72,9 @@ static void usage(FILE *f)
 "                       --console-script; a writable medium's second copy\n"
 "                       is made in TMPDIR and compared at the end)\n"
 "  --tcache-stats       print the trace cache's counters on stderr\n"
+"  --tcache-mb MB       the trace cache's arena: MB of traces held before it\n"
+"                       is emptied and recorded again (1..4096; default 64;\n"
+"                       speed and host memory only)\n"
 "  --console-in STRING|@FILE\n"
 "                       console terminal input (escapes \\r \\n \\t \\\\ \\xHH;\n"
 "                       default: the host's stdin)\n"
@@ -296,7 +299,7 @@ int spamctl_cmd_run(int argc, char **argv)
 static int run_main(int argc, char **argv, const char *const *where)
 {
     const char *raw = NULL, *elf = NULL, *dump = NULL, *ucode_path = NULL;
-    uint32_t load_at = 0, start = 0, psl = 0x041F0000, mem_mb = 16;
+    uint32_t load_at = 0, start = 0, psl = 0x041F0000, mem_mb = 16, tc_mb = 0;
     int have_load = 0, have_start = 0;
     uint64_t max_cycles = 100000000;
     uint32_t da[MAX_DUMPS], dl[MAX_DUMPS];
@@ -437,6 +440,9 @@ static int run_main(int argc, char **argv, const char *const *where)
         } else if (strcmp(a, "--memory") == 0) {
             if (parse_u32(v, 0, &mem_mb) < 0 || mem_mb == 0 || mem_mb > 512)
                 goto bad_value;
+        } else if (strcmp(a, "--tcache-mb") == 0) {
+            if (parse_u32(v, 10, &tc_mb) < 0 || tc_mb == 0 || tc_mb > VM_TCACHE_MB_MAX)
+                goto bad_value;
         } else if (takes || (a[0] == '-' && a[1])) {
             fprintf(stderr, "spamctl run: unknown option '%s'\n", a);
             if (!(where && where[i]))
@@ -524,7 +530,8 @@ static int run_main(int argc, char **argv, const char *const *where)
         return SPAMCTL_EXIT_USAGE;
     }
     struct vm_config cfg = {.memory_mb = mem_mb, .ucode = NULL, .no_tcache = no_tcache,
-                            .tcache_check = tcache_check, .dz_br = io.dz_br};
+                            .tcache_check = tcache_check, .tcache_mb = tc_mb,
+                            .dz_br = io.dz_br};
     if (ucode_path) {
         if (load_microcode(ucode_path, &img) < 0)
             return SPAMCTL_EXIT_BAD_INPUT;

@@ -81,7 +81,9 @@ def main():
           "the plain interpreter halts in the same state (stop: %s)" % reason3,
           "%s\n%s" % (q.stdout[:600], r.stdout[:600]))
     shutil.copyfile(disk, a)
-    p, reason, tmp = boot(spamctl, a, work, ["--tcache-check"], 0, "login: ")
+    # (an arena of 24 MB, not the default: it fills on the way)
+    p, reason, tmp = boot(spamctl, a, work, ["--tcache-check", "--tcache-mb", "24"], 0,
+                          "login: ")
     m = re.search(r"tcache: .*?(\d+) traces recorded.*?(\d+) flushes", p.stderr)
     check(reason is not None and reason.startswith("console script") and "halt" in reason
           and m is not None and int(m.group(2)) > 0,

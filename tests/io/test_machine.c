@@ -53,6 +53,27 @@ static void run(struct vax_machine *m, uint64_t cycles)
           vm_stop_reason(m), vm_reg(m, 15));
 }
 
+/* The configuration's limits: a trace cache above VM_TCACHE_MB_MAX is
+ * refused with a reason; the smallest, 1 MB, runs a program. */
+static void config_limits(void)
+{
+    char err[200] = "";
+    struct vm_config cfg = {.memory_mb = 4, .tcache_mb = VM_TCACHE_MB_MAX + 1};
+    struct vax_machine *m = vm_new(&cfg, err, sizeof err);
+    CHECK(m == NULL && strstr(err, "trace cache") != NULL,
+          "a %u MB trace cache is refused (%s)", cfg.tcache_mb, err);
+    vm_free(m);
+    cfg.tcache_mb = 1;
+    m = vm_new(&cfg, err, sizeof err);
+    CHECK(m != NULL, "a 1 MB trace cache is taken (%s)", err);
+    if (!m)
+        return;
+    load(m, "    movl $3, r0\n1:  sobgtr r0, 1b\n    halt\n");
+    run(m, 100000);
+    CHECK(vm_reg(m, 0) == 0, "the program ran: R0 %u", vm_reg(m, 0));
+    vm_free(m);
+}
+
 /* SCB at 0x2000; handlers on the interrupt stack (vector | 1). */
 #define PROLOGUE "    mtpr $0x2000, $0x11\n"
 
@@ -336,6 +357,7 @@ static void console_channels(void)
 
 int main(int argc, char **argv)
 {
+    config_limits();
     console_channels();
     references();
     dma_and_interrupts();

@@ -11,7 +11,9 @@ usage: tcache_check_test.py SPAMCTL EVKAA.EXE KERNEL.BIN VASM SELFMOD.S TBIT_IPL
     fifty passes after it, every opcode group, guards failing into side
     traces;
   * the bundled guest kernel booted to its shutdown (memory management,
-    exceptions, interrupts, context switches, user mode);
+    exceptions, interrupts, context switches, user mode), with an arena
+    of 1 MB (--tcache-mb), which it fills, so that the cache empties
+    itself on the way and records again;
   * selfmod.s, a loop that rewrites its own literals, opcodes and branch
     displacements while its traces replay: a trace is recognised by its
     bytes, so every stale one must be left at the changed byte;
@@ -106,8 +108,12 @@ def guest(spamctl, kernel, work):
     con = os.path.join(work, "guest.txt")
     r, reason, m, text = run([spamctl, "run", "--raw", binf, "--load-at", "0",
                               "--start", "0", "--memory", "8", "--console-in", "",
-                              "--max-cycles", str(300 * 125000 * 3)], con)
+                              "--max-cycles", str(300 * 125000 * 3), "--tcache-mb", "1"],
+                             con)
     check(r.returncode == 0, "guest: spamctl exit 0", r.stderr[-500:])
+    fl = re.search(r"(\d+) flushes", r.stderr)
+    check(fl is not None and int(fl.group(1)) > 0,
+          "guest: its 1 MB arena was emptied on the way (%s)" % (fl and fl.group(0)))
     check(reason == "HALT instruction", "guest: boots to its HALT in lock step "
           "(stop: %s)" % reason)
     check("shutdown at tick 300" in text and "1229 primes below 10000" in text,

@@ -35,12 +35,21 @@ struct vm_config {
      * tests). */
     int no_tcache;
     int tcache_check;
+    /* The trace cache's arena: MB of traces it holds before it empties
+     * itself and records again (1..4096; 0 = VM_TCACHE_MB).  Speed and
+     * the host's memory only. */
+    uint32_t tcache_mb;
     /* The bus request level of dz0's interrupts (its priority plug): 4-7;
      * 0 = 5, as DEC shipped the DZ11 and SIMH models it.  On BR4 its
      * interrupts reach the CPU through another nexus vector than the
      * DEUNA's (BR5), so a trace tells the two apart. */
     unsigned dz_br;
 };
+
+/* The arena's default: large enough for 4.3BSD's kernel and the demo's
+ * programs together (vax/machine/README.md, "Trace cache"). */
+#define VM_TCACHE_MB 64
+#define VM_TCACHE_MB_MAX 4096
 
 struct vm_stats {
     uint64_t microcycles;   /* microwords executed + stall cycles */

@@ -26,6 +26,12 @@ struct vax_machine *vm_machine_new(const struct vm_config *cfg, char *err, size_
         snprintf(err, errlen, "memory size %u MB too large (at most 512)", mb);
         return NULL;
     }
+    uint32_t tc_mb = cfg && cfg->tcache_mb ? cfg->tcache_mb : VM_TCACHE_MB;
+    if (tc_mb > VM_TCACHE_MB_MAX) {
+        snprintf(err, errlen, "trace cache of %u MB too large (at most %u)", tc_mb,
+                 VM_TCACHE_MB_MAX);
+        return NULL;
+    }
     unsigned dz_br = cfg && cfg->dz_br ? cfg->dz_br : 5;
     if (dz_br < 4 || dz_br > 7) {
         snprintf(err, errlen, "DZ11 bus request level %u (4-7)", dz_br);
@@ -74,7 +80,7 @@ struct vax_machine *vm_machine_new(const struct vm_config *cfg, char *err, size_
     }
     m->cur = &m->drom[0];
     if (!cfg || !cfg->no_tcache) {
-        m->tc = vm_tc_new();
+        m->tc = vm_tc_new((size_t)tc_mb << 20);
         if (!m->tc) {
             snprintf(err, errlen, "out of memory for the trace cache");
             vm_machine_free(m);

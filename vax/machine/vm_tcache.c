@@ -14,9 +14,6 @@ _Static_assert(offsetof(struct tc_trace, succ2) <= TC_TRACE_HOT,
                "the fields read at every instruction fit one host cache line");
 _Static_assert(sizeof(struct tc_uop) <= 40, "a uop is 40 bytes (x86-64)");
 
-/* Memory the traces may hold before the whole cache is emptied at the
- * next IRD point (then re-recorded as the program runs on). */
-#define TC_BUDGET (24u << 20)
 #define TC_CHUNK (256u << 10)
 #define TC_HASH0 4096u
 
@@ -36,7 +33,9 @@ static void tc_nil_reset(struct vm_tcache *tc)
     tc->last = &tc->nil;
 }
 
-struct vm_tcache *vm_tc_new(void)
+/* cap: the bytes the traces may hold before the whole cache is emptied
+ * at the next IRD point (then re-recorded as the program runs on). */
+struct vm_tcache *vm_tc_new(size_t cap)
 {
     struct vm_tcache *tc = calloc(1, sizeof *tc);
     if (!tc)
@@ -48,7 +47,7 @@ struct vm_tcache *vm_tc_new(void)
         return NULL;
     }
     tc->hmask = TC_HASH0 - 1;
-    tc->cap = TC_BUDGET;
+    tc->cap = cap;
     tc_nil_reset(tc);
     return tc;
 }

@@ -509,7 +509,7 @@ struct vm_tcache {
 
 /* ---- vm_tcache.c: the store, the recorder and the builder ---- */
 
-struct vm_tcache *vm_tc_new(void);
+struct vm_tcache *vm_tc_new(size_t cap);
 void vm_tc_free(struct vm_tcache *tc);
 void vm_tc_flush(struct vm_tcache *tc);
 #define TC_NOPA 0xFFFFFFFFu
