@@ -73,7 +73,7 @@ static void usage(FILE *f)
 "                       is made in TMPDIR and compared at the end)\n"
 "  --tcache-stats       print the trace cache's counters on stderr\n"
 "  --tcache-mb MB       the trace cache's arena: MB of traces held before it\n"
-"                       is emptied and recorded again (1..4096; default 64;\n"
+"                       is emptied and recorded again (1..4096; default 48;\n"
 "                       speed and host memory only)\n"
 "  --console-in STRING|@FILE\n"
 "                       console terminal input (escapes \\r \\n \\t \\\\ \\xHH;\n"

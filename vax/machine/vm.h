@@ -48,7 +48,7 @@ struct vm_config {
 
 /* The arena's default: large enough for 4.3BSD's kernel and the demo's
  * programs together (vax/machine/README.md, "Trace cache"). */
-#define VM_TCACHE_MB 64
+#define VM_TCACHE_MB 48
 #define VM_TCACHE_MB_MAX 4096
 
 struct vm_stats {
