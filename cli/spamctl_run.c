@@ -75,6 +75,9 @@ static void usage(FILE *f)
 "  --tcache-mb MB       the trace cache's arena: MB of traces held before it\n"
 "                       is emptied and recorded again (1..4096; default 48;\n"
 "                       speed and host memory only)\n"
+"  --tcache-after N     record an instruction's trace after N runs through\n"
+"                       the interpreter at its address (1..255; default 8;\n"
+"                       speed only)\n"
 "  --console-in STRING|@FILE\n"
 "                       console terminal input (escapes \\r \\n \\t \\\\ \\xHH;\n"
 "                       default: the host's stdin)\n"
@@ -299,7 +302,7 @@ int spamctl_cmd_run(int argc, char **argv)
 static int run_main(int argc, char **argv, const char *const *where)
 {
     const char *raw = NULL, *elf = NULL, *dump = NULL, *ucode_path = NULL;
-    uint32_t load_at = 0, start = 0, psl = 0x041F0000, mem_mb = 16, tc_mb = 0;
+    uint32_t load_at = 0, start = 0, psl = 0x041F0000, mem_mb = 16, tc_mb = 0, tc_after = 0;
     int have_load = 0, have_start = 0;
     uint64_t max_cycles = 100000000;
     uint32_t da[MAX_DUMPS], dl[MAX_DUMPS];
@@ -443,6 +446,10 @@ static int run_main(int argc, char **argv, const char *const *where)
         } else if (strcmp(a, "--tcache-mb") == 0) {
             if (parse_u32(v, 10, &tc_mb) < 0 || tc_mb == 0 || tc_mb > VM_TCACHE_MB_MAX)
                 goto bad_value;
+        } else if (strcmp(a, "--tcache-after") == 0) {
+            if (parse_u32(v, 10, &tc_after) < 0 || tc_after == 0 ||
+                tc_after > VM_TCACHE_AFTER_MAX)
+                goto bad_value;
         } else if (takes || (a[0] == '-' && a[1])) {
             fprintf(stderr, "spamctl run: unknown option '%s'\n", a);
             if (!(where && where[i]))
@@ -530,7 +537,7 @@ static int run_main(int argc, char **argv, const char *const *where)
         return SPAMCTL_EXIT_USAGE;
     }
     struct vm_config cfg = {.memory_mb = mem_mb, .ucode = NULL, .no_tcache = no_tcache,
-                            .tcache_check = tcache_check, .tcache_mb = tc_mb,
+                            .tcache_check = tcache_check, .tcache_mb = tc_mb, .tcache_after = tc_after,
                             .dz_br = io.dz_br};
     if (ucode_path) {
         if (load_microcode(ucode_path, &img) < 0)

@@ -163,6 +163,8 @@ expect "run --memory 513" 2 "bad value for --memory: '513'" "$spamctl" run --raw
 expect "run --tcache-mb 0" 2 "bad value for --tcache-mb: '0'" "$spamctl" run --raw markers.bin --load-at 0x1000 --tcache-mb 0
 expect "run --tcache-mb 4097" 2 "bad value for --tcache-mb: '4097'" "$spamctl" run --raw markers.bin --load-at 0x1000 --tcache-mb 4097
 expect "run --tcache-mb 0x10" 2 "bad value for --tcache-mb: '0x10'" "$spamctl" run --raw markers.bin --load-at 0x1000 --tcache-mb 0x10
+expect "run --tcache-after 0" 2 "bad value for --tcache-after: '0'" "$spamctl" run --raw markers.bin --load-at 0x1000 --tcache-after 0
+expect "run --tcache-after 256" 2 "bad value for --tcache-after: '256'" "$spamctl" run --raw markers.bin --load-at 0x1000 --tcache-after 256
 expect "run --max-cycles -5" 2 "bad value for --max-cycles: '-5'" "$spamctl" run --raw markers.bin --load-at 0x1000 --max-cycles -5
 expect "run --max-cycles 10^23" 2 "bad value for --max-cycles" "$spamctl" run --raw markers.bin --load-at 0x1000 --max-cycles 99999999999999999999999
 expect "run --max-cycles 0" 2 "--max-cycles 0 would not run at all" "$spamctl" run --raw markers.bin --load-at 0x1000 --max-cycles 0

@@ -710,13 +710,15 @@ def main():
                     help="run even if a group's probe program fails on our machine")
     ap.add_argument("--passes", type=int, default=1,
                     help="run each program's body this many times from the same state "
-                         "(with --tcache-check, 3 lets the trace cache record and replay)")
+                         "(with --tcache-check, 3 lets the trace cache record and replay: "
+                         "ours records what runs a second time, --tcache-after 1)")
     ap.add_argument("--tcache-check", action="store_true",
                     help="run ours with the trace cache in lock step against the plain "
                          "interpreter (spamctl run --tcache-check): any difference fails")
     args = ap.parse_args()
     if args.tcache_check and args.spamctl:
-        args.spamctl = (args.spamctl, ("--tcache-check", "--console-in", ""))
+        args.spamctl = (args.spamctl, ("--tcache-check", "--tcache-after", "1",
+                                       "--console-in", ""))
     if shutil.which("vax780") is None:
         print("FAIL: SIMH's vax780 is not installed (Debian package simh); the differential "
               "tests need it")

@@ -53,8 +53,9 @@ static void run(struct vax_machine *m, uint64_t cycles)
           vm_stop_reason(m), vm_reg(m, 15));
 }
 
-/* The configuration's limits: a trace cache above VM_TCACHE_MB_MAX is
- * refused with a reason; the smallest, 1 MB, runs a program. */
+/* The configuration's limits: a trace cache above VM_TCACHE_MB_MAX, or
+ * a recording threshold above VM_TCACHE_AFTER_MAX, is refused with a
+ * reason; the smallest arena, 1 MB, recording at once, runs a program. */
 static void config_limits(void)
 {
     char err[200] = "";
@@ -64,6 +65,12 @@ static void config_limits(void)
           "a %u MB trace cache is refused (%s)", cfg.tcache_mb, err);
     vm_free(m);
     cfg.tcache_mb = 1;
+    cfg.tcache_after = VM_TCACHE_AFTER_MAX + 1;
+    m = vm_new(&cfg, err, sizeof err);
+    CHECK(m == NULL && strstr(err, "threshold") != NULL,
+          "a recording threshold of %u is refused (%s)", cfg.tcache_after, err);
+    vm_free(m);
+    cfg.tcache_after = 1;
     m = vm_new(&cfg, err, sizeof err);
     CHECK(m != NULL, "a 1 MB trace cache is taken (%s)", err);
     if (!m)

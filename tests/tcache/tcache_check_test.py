@@ -12,8 +12,9 @@ usage: tcache_check_test.py SPAMCTL EVKAA.EXE KERNEL.BIN VASM SELFMOD.S TBIT_IPL
     traces;
   * the bundled guest kernel booted to its shutdown (memory management,
     exceptions, interrupts, context switches, user mode), with an arena
-    of 1 MB (--tcache-mb), which it fills, so that the cache empties
-    itself on the way and records again;
+    of 1 MB (--tcache-mb) which it fills, recording what runs a second
+    time (--tcache-after 1), so that the cache empties itself on the way
+    and records again;
   * selfmod.s, a loop that rewrites its own literals, opcodes and branch
     displacements while its traces replay: a trace is recognised by its
     bytes, so every stale one must be left at the changed byte;
@@ -108,7 +109,8 @@ def guest(spamctl, kernel, work):
     con = os.path.join(work, "guest.txt")
     r, reason, m, text = run([spamctl, "run", "--raw", binf, "--load-at", "0",
                               "--start", "0", "--memory", "8", "--console-in", "",
-                              "--max-cycles", str(300 * 125000 * 3), "--tcache-mb", "1"],
+                              "--max-cycles", str(300 * 125000 * 3), "--tcache-mb", "1",
+                              "--tcache-after", "1"],
                              con)
     check(r.returncode == 0, "guest: spamctl exit 0", r.stderr[-500:])
     fl = re.search(r"(\d+) flushes", r.stderr)
@@ -123,7 +125,8 @@ def guest(spamctl, kernel, work):
 
 def loop_cmd(spamctl, vasm, source, work, name):
     """Assembles a loop program at 0x1000; the command that runs it to its
-    HALT (SP 0x8000), or None if it does not assemble."""
+    HALT (SP 0x8000), recording what runs a second time (--tcache-after 1),
+    or None if it does not assemble."""
     binf = os.path.join(work, name + ".bin")
     a = subprocess.run([vasm, "--raw", "--base", "0x1000", "-o", binf, source],
                        capture_output=True, text=True)
@@ -131,7 +134,7 @@ def loop_cmd(spamctl, vasm, source, work, name):
     if a.returncode:
         return None
     return [spamctl, "run", "--raw", binf, "--load-at", "0x1000", "--set", "r14=8000",
-            "--max-cycles", "unlimited"]
+            "--max-cycles", "unlimited", "--tcache-after", "1"]
 
 
 def selfmod(spamctl, vasm, source, work):

@@ -39,6 +39,10 @@ struct vm_config {
      * itself and records again (1..4096; 0 = VM_TCACHE_MB).  Speed and
      * the host's memory only. */
     uint32_t tcache_mb;
+    /* How often the interpreter runs an instruction at an address before
+     * the trace cache records it: 1..255, 0 = VM_TCACHE_AFTER.  Speed
+     * only (1 records code that runs a second time). */
+    unsigned tcache_after;
     /* The bus request level of dz0's interrupts (its priority plug): 4-7;
      * 0 = 5, as DEC shipped the DZ11 and SIMH models it.  On BR4 its
      * interrupts reach the CPU through another nexus vector than the
@@ -52,6 +56,12 @@ struct vm_config {
  * is nearly all there, and the resident set stays within 64 MB. */
 #define VM_TCACHE_MB 48
 #define VM_TCACHE_MB_MAX 4096
+/* Recording's threshold, chosen by measurement (vax/machine/vm_tcache.h,
+ * TC_SEEN): a trace costs about 25 runs of its instruction through the
+ * interpreter to record and build, so code that runs only a few times is
+ * left to the interpreter. */
+#define VM_TCACHE_AFTER 8
+#define VM_TCACHE_AFTER_MAX 255
 
 struct vm_stats {
     uint64_t microcycles;   /* microwords executed + stall cycles */

@@ -32,6 +32,12 @@ struct vax_machine *vm_machine_new(const struct vm_config *cfg, char *err, size_
                  VM_TCACHE_MB_MAX);
         return NULL;
     }
+    unsigned tc_after = cfg && cfg->tcache_after ? cfg->tcache_after : VM_TCACHE_AFTER;
+    if (tc_after > VM_TCACHE_AFTER_MAX) {
+        snprintf(err, errlen, "trace cache threshold %u too large (at most %u)", tc_after,
+                 VM_TCACHE_AFTER_MAX);
+        return NULL;
+    }
     unsigned dz_br = cfg && cfg->dz_br ? cfg->dz_br : 5;
     if (dz_br < 4 || dz_br > 7) {
         snprintf(err, errlen, "DZ11 bus request level %u (4-7)", dz_br);
@@ -80,7 +86,7 @@ struct vax_machine *vm_machine_new(const struct vm_config *cfg, char *err, size_
     }
     m->cur = &m->drom[0];
     if (!cfg || !cfg->no_tcache) {
-        m->tc = vm_tc_new((size_t)tc_mb << 20);
+        m->tc = vm_tc_new((size_t)tc_mb << 20, tc_after);
         if (!m->tc) {
             snprintf(err, errlen, "out of memory for the trace cache");
             vm_machine_free(m);

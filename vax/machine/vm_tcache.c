@@ -35,7 +35,7 @@ static void tc_nil_reset(struct vm_tcache *tc)
 
 /* cap: the bytes the traces may hold before the whole cache is emptied
  * at the next IRD point (then re-recorded as the program runs on). */
-struct vm_tcache *vm_tc_new(size_t cap)
+struct vm_tcache *vm_tc_new(size_t cap, unsigned after)
 {
     struct vm_tcache *tc = calloc(1, sizeof *tc);
     if (!tc)
@@ -48,6 +48,7 @@ struct vm_tcache *vm_tc_new(size_t cap)
     }
     tc->hmask = TC_HASH0 - 1;
     tc->cap = cap;
+    tc->after = after;
     tc_nil_reset(tc);
     return tc;
 }

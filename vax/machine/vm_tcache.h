@@ -483,7 +483,19 @@ struct tc_rec {
 };
 enum { TC_END_IRD, TC_END_LOOP, TC_END_EXIT };
 
-#define TC_SEEN 4096
+/* The filter on recording: TC_SEEN counters by address hash; an
+ * instruction is recorded once its counter has counted `after`
+ * (vm_config.tcache_after) decodes.  A trace costs about 20,000 host
+ * instructions to record and build, and saves about 800 each time it runs
+ * instead of the interpreter, so code that runs only a few times is
+ * cheaper left to the interpreter.  Measured (callgrind, -O3): 4.3BSD's
+ * boot to `login:` 34.71 G host instructions with the old filter (4,096
+ * one-bit entries, the second sight: the kernel's 40,000 addresses filled
+ * it, so nearly everything was recorded at once; 59,288 traces, one
+ * flush), at 65,536 entries 34.28 G after 3 decodes, 34.20 G after 8
+ * (26,007 traces, no flush), 34.35 G after 32; to the single-user shell
+ * 4.91 G -> 4.83 G after 8, with 5,197 traces recorded instead of 11,193. */
+#define TC_SEEN (1u << 16)
 struct vm_tcache {
     struct tc_trace **hash;
     uint32_t hmask, count;
@@ -493,9 +505,10 @@ struct vm_tcache {
     int flush_pending;
     uint32_t prb_epoch;      /* the machine's when the traces were built */
     struct tc_rec *rec;
-    /* how often an address missed: an instruction is recorded when it
-     * runs the second time, so code that runs once costs no recording */
+    /* how often an address hash missed, up to 255, and how often it must
+     * have before the recorder runs (1..255) */
     uint8_t seen[TC_SEEN];
+    unsigned after;
     struct vm_tcache_stats st;
     /* build scratch (vm_tcache.c) */
     struct tc_build *bs;
@@ -509,7 +522,7 @@ struct vm_tcache {
 
 /* ---- vm_tcache.c: the store, the recorder and the builder ---- */
 
-struct vm_tcache *vm_tc_new(size_t cap);
+struct vm_tcache *vm_tc_new(size_t cap, unsigned after);
 void vm_tc_free(struct vm_tcache *tc);
 void vm_tc_flush(struct vm_tcache *tc);
 #define TC_NOPA 0xFFFFFFFFu

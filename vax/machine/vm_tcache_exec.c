@@ -481,7 +481,7 @@ static ALWAYS_INLINE int tc_istream_trap(struct vax_machine *m, int mapen, int s
 
 /* A miss: the interpreter decodes opcode op (fetched from physical
  * address key; 0xFFFFFFFF: none), *next its entry; where the address
- * missed before (rec_ok: code that runs a second time) the recorder then
+ * missed often enough (rec_ok: `after` times before) the recorder then
  * runs the path through the interpreter and builds a root trace (*t,
  * NULL if none; *si as its last word left it).  Returns TC_DEC_TRAP (the
  * decode microtrapped or stopped), TC_DEC_ON (nothing recorded: the
@@ -958,9 +958,9 @@ decode: {
         t = NULL;
         vm_tc_flush(m->tc);
     }
-    uint8_t *seen = &m->tc->seen[(key * 0x9E3779B1u >> 20) % TC_SEEN];
-    int rec_ok = !t && *seen;
-    *seen = 1;
+    uint8_t *seen = &m->tc->seen[(key * 0x9E3779B1u >> 16) % TC_SEEN];
+    int rec_ok = !t && *seen >= m->tc->after;
+    *seen += *seen < 255;
     unsigned nx;
     struct tc_trace *nt = NULL;
     rs = tc_decode(m, limit, mapen, key, op, rec_ok, &nx, &si, &nt);
