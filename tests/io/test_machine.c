@@ -145,6 +145,63 @@ static void references(void)
     vm_free(m);
 }
 
+/* The memory path's memos after TB changes (vm_mem_fast.h): a fill
+ * empties the memos of the pages its entry translated and keeps the
+ * others, TBIS the same, a write of P0BR the process half's.  S0 page
+ * 0x28 (frame 0x28, then 0x2A) and page 0x128 (frame 0x29) share TB
+ * entry 0x28, so reading 0x128 replaces 0x28's translation: the next read
+ * of 0x28 misses the TB and finds its new PTE, which a memo left behind
+ * would hide (the two reads in other memo entries: VA<11:6> 0 and 1).  P0 page 0x30 (frame 0x30, then 0x31) goes with P0BR. */
+static void memos_and_tb(void)
+{
+    struct vax_machine *m = machine();
+    load(m, "    movl $0x10000, r1\n"             /* SPT: 256 pages 1:1, KW, M */
+            "    clrl r2\n"
+            "1:  bisl3 $0x94000000, r2, (r1)+\n"
+            "    aoblss $256, r2, 1b\n"
+            "    movl $0x94000029, *$0x104a0\n"   /* S0 page 0x128 -> frame 0x29 */
+            "    movl $0x4400, r1\n"              /* P0: 64 pages 1:1 */
+            "    clrl r2\n"
+            "1:  bisl3 $0x94000000, r2, (r1)+\n"
+            "    aoblss $64, r2, 1b\n"
+            "    movl $0x11111111, *$0x5000\n"    /* frame 0x28 */
+            "    movl $0x33333333, *$0x5240\n"    /* frame 0x29 */
+            "    movl $0x22222222, *$0x5400\n"    /* frame 0x2A */
+            "    movl $0x44444444, *$0x6000\n"    /* frame 0x30 */
+            "    movl $0x55555555, *$0x6200\n"    /* frame 0x31 */
+            "    mtpr $0x10000, $0x0c\n"          /* SBR */
+            "    mtpr $0x200, $0x0d\n"            /* SLR */
+            "    mtpr $0x80004400, $0x08\n"       /* P0BR */
+            "    mtpr $64, $0x09\n"               /* P0LR */
+            "    mtpr $1, $0x38\n"                /* MAPEN */
+            "    movl *$0x80005000, r3\n"         /* page 0x28 */
+            "    movl $0x9400002a, *$0x800100a0\n" /* its PTE -> frame 0x2A */
+            "    movl *$0x80005000, r4\n"         /* the TB still translates it */
+            "    movl *$0x80025040, r5\n"         /* page 0x128: entry 0x28 */
+            "    movl *$0x80005000, r6\n"         /* a TB miss: the new PTE */
+            "    movl $0x94000028, *$0x800100a0\n"
+            "    mtpr $0x80005000, $0x3a\n"       /* TBIS */
+            "    movl *$0x80005000, r7\n"
+            "    movl *$0x80025040, r10\n"        /* still in the TB */
+            "    movl *$0x6000, r8\n"             /* P0 page 0x30 */
+            "    movl $0x94000031, *$0x800044c0\n" /* its PTE -> frame 0x31 */
+            "    mtpr $0x80004400, $0x08\n"       /* P0BR: the process half goes */
+            "    movl *$0x6000, r9\n"
+            "    halt\n");
+    run(m, 200000);
+    CHECK(vm_reg(m, 3) == 0x11111111 && vm_reg(m, 4) == 0x11111111,
+          "page 0x28 before its PTE changed, and while the TB holds it: %08X %08X",
+          vm_reg(m, 3), vm_reg(m, 4));
+    CHECK(vm_reg(m, 5) == 0x33333333 && vm_reg(m, 10) == 0x33333333, "page 0x128: %08X %08X",
+          vm_reg(m, 5), vm_reg(m, 10));
+    CHECK(vm_reg(m, 6) == 0x22222222, "page 0x28 after 0x128 took its TB entry: %08X",
+          vm_reg(m, 6));
+    CHECK(vm_reg(m, 7) == 0x11111111, "page 0x28 after TBIS: %08X", vm_reg(m, 7));
+    CHECK(vm_reg(m, 8) == 0x44444444 && vm_reg(m, 9) == 0x55555555,
+          "P0 page 0x30 before and after P0BR: %08X %08X", vm_reg(m, 8), vm_reg(m, 9));
+    vm_free(m);
+}
+
 static char disk_path[64];
 
 static void dma_and_interrupts(void)
@@ -367,6 +424,7 @@ int main(int argc, char **argv)
     config_limits();
     console_channels();
     references();
+    memos_and_tb();
     dma_and_interrupts();
     boot_tape();
     if (argc > 1)

@@ -132,7 +132,7 @@ void vm_tb_inval(struct vax_machine *m, uint32_t va)
     struct vm_tbent *e = &m->tb[va >> 31][(va >> 9) % VM_TB_SETS];
     if (e->tag == va >> 9)
         e->valid = 0;
-    vm_memo_flush(m);
+    vm_memo_evict_tb(m, va);
 }
 
 /* MISC=TBWR: the entry for the VA in MAR gets the PTE in MDR. */
@@ -142,7 +142,7 @@ void vm_tb_write(struct vax_machine *m, uint32_t va, uint32_t pte)
     e->tag = va >> 9;
     e->pte = pte;
     e->valid = 1;
-    vm_memo_flush(m);
+    vm_memo_evict_tb(m, va);
 }
 
 /* TBCHK's question: is the VA in the TB? */
