@@ -284,6 +284,34 @@ static inline int phys_write(struct vax_machine *m, uint32_t pa, unsigned n, uin
     return 0;
 }
 
+int vm_memo_refill(struct vax_machine *m, struct vm_memo *tab, uint32_t va, unsigned n)
+{
+    if ((va % VM_CACHE_LINE) + n > VM_CACHE_LINE)
+        return 0;
+    uint32_t pa = va & PA_MASK;
+    if (m->ipr[0x38] & 1) { /* xlate's hit, without its counts */
+        int write = tab == m->memo.m || tab == m->memo.w;
+        unsigned mode = (m->psl >> 24) & 3;
+        const struct vm_tbent *e = &m->tb[va >> 31][(va >> 9) % VM_TB_SETS];
+        unsigned lim = write ? prot_rom[(e->pte >> 27) & 15] >> 4
+                             : prot_rom[(e->pte >> 27) & 15] & 15;
+        if (!e->valid || e->tag != va >> 9 || mode >= lim || (write && !(e->pte & PTE_M)))
+            return 0;
+        pa = ((e->pte & 0x1FFFFFu) << 9 | (va & 0x1FF)) & PA_MASK;
+    }
+    if (!present(m, pa, n))
+        return 0;
+    uint32_t line = pa / VM_CACHE_LINE; /* cache_ref's hit, without its counts */
+    const struct cache_set *s = &m->cache[line % VM_CACHE_SETS];
+    for (int w = 0; w < VM_CACHE_WAYS; w++)
+        if (s->valid[w] && s->tag[w] == line / VM_CACHE_SETS) {
+            struct vm_memo *mo = vm_memo_sel(tab, va);
+            memo_fill(m, mo, va, pa, w);
+            return vm_memo_hit(mo, va, n);
+        }
+    return 0;
+}
+
 /* READP / WRITEP: physical (PA = address<29:0>), never translated. */
 int vm_mem_readp(struct vax_machine *m, uint32_t pa, unsigned n, uint64_t *out)
 {

@@ -101,6 +101,13 @@ int vm_mem_write_memo(struct vax_machine *m, uint32_t va, unsigned n, uint64_t v
                       struct vm_memo *mo);
 int vm_mem_read16(struct vax_machine *m, uint32_t va, int write, uint32_t out[4]);
 int vm_mem_write16(struct vax_machine *m, uint32_t va, const uint32_t in[4]);
+/* A memo that missed, refilled without the reference: 1 if the n bytes
+ * at va lie in one cache line and the reference would be a TB hit (with
+ * the write intent of memo table tab's stream: memo.m, memo.w), allowed,
+ * in memory and a cache hit, and tab's entry for va now holds that line
+ * (the caller then makes the reference as a memo hit, counts included);
+ * 0, with nothing changed, otherwise. */
+int vm_memo_refill(struct vax_machine *m, struct vm_memo *tab, uint32_t va, unsigned n);
 
 /* The DMA port: is [pa, pa+n) memory the PAMM names?  DMA wrote [pa,
  * pa+n): the cache lines holding it are invalidated (their data are

@@ -259,8 +259,9 @@ static void attach_side(struct vm_tcache *tc, struct tc_word *w, unsigned upc,
 #define TCB_CC_NZV set_cc(m, UCC_NZV, fl, r)
 #define TCB_CC_NZVC0 set_cc(m, UCC_NZVC0, fl, r)
 #define TCB_CC_QUAD set_cc(m, UCC_QUAD, fl, r)
-/* memory: the memo check (a miss: the interpreter runs the word), then
- * the reference, which cannot miss */
+/* memory: the memo check (a miss: `refill`, where the memo is refilled
+ * if the reference is a TB and a cache hit and the uop runs again; else
+ * the interpreter runs the word), then the reference, which cannot miss */
 /* the check of a reference of N bytes, a read (W 0) or a write (W 1):
  * the uop's own x and y, or constants where the builder knows them
  * (TC_FUSED_MEMN) */
@@ -268,8 +269,11 @@ static void attach_side(struct vm_tcache *tc, struct tc_word *w, unsigned upc,
     do {                                                                       \
         uint32_t a_ = (addr);                                                  \
         struct vm_memo *mo_ = vm_memo_sel((struct vm_memo *)(void *)u->p2, a_); \
-        if (UNLIKELY(!vm_memo_hit(mo_, a_, N)))                                \
-            goto bail;                                                         \
+        if (UNLIKELY(!vm_memo_hit(mo_, a_, N))) {                              \
+            rfa = a_;                                                          \
+            rfn = (N);                                                         \
+            goto refill;                                                       \
+        }                                                                      \
         /* the reference's bookkeeping, now: nothing between here and the     \
          * reference (the word's own stores) looks at the cache */             \
         mo_->set->lru = mo_->lru_next;                                         \
@@ -716,6 +720,8 @@ static int tc_run(struct vax_machine *m, uint64_t limit, int mapen, int snapped,
     int irdsnap = snapped;     /* the IRD point took the abort state */
     struct vm_memo *mi_cur = m->memo.i; /* the I-stream memo entry last used */
     uint32_t sbb = 0;                  /* a specifier byte other than the path's */
+    uint32_t rfa = 0;                  /* a memo check that missed: its address */
+    unsigned rfn = 0;                  /* ... and size (refill) */
     /* the nearer of the next device event (while the request logic is
      * quiet) and lim2; the request logic's evaluation moves it, and so
      * does a word that may open SPAM's window: 0 while that window is
@@ -1000,6 +1006,13 @@ recorded: /* the recorder ran the path through the interpreter */
         TC_RET(IRDP_CONT);
     }
 
+refill: /* uop u's memo check missed, for rfn bytes at rfa: where the memo
+         * can be refilled (a TB and cache hit: vm_memo_refill), u runs
+         * again from its start, which the check is (its body before the
+         * check only computed), and passes it; else the interpreter runs
+         * the word */
+    if (vm_memo_refill(m, (struct vm_memo *)(void *)u->p2, rfa, rfn))
+        DISPATCH();
 bail: /* a specialised word cannot go the fast way: the interpreter runs it */
     dw = TC_UWNZ(u);
     goto generic;
