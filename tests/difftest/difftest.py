@@ -65,8 +65,9 @@ def repeat_passes(text, passes):
     memory back from a pristine copy placed after it, reloads R0-R14 and
     the PSL from the header and starts again; the last pass halts.  Both
     machines run the same binary, so the comparison stays exact, and an
-    instruction is seen more than once (the trace cache records a path
-    the second time it misses and replays it the third)."""
+    instruction is seen more than once (with --tcache-after 1, as
+    --tcache-check runs ours, the trace cache records a path the second
+    time it misses and replays it the third)."""
     regs = [int(m, 16) for m in re.findall(r"^# set r\d+=0x([0-9a-f]+)$", text, re.M)]
     psl = re.search(r"^# psl=0x([0-9a-f]+)$", text, re.M)
     head, sep, data = text.partition("\nD:\n")

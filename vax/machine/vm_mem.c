@@ -152,6 +152,20 @@ int vm_tb_check(const struct vax_machine *m, uint32_t va)
     return e->valid && e->tag == va >> 9;
 }
 
+/* A TB hit for an access to va in the current mode (MAPEN set): 1 and
+ * the physical address, or 0 (nothing counted). */
+static inline int tb_hit(const struct vax_machine *m, uint32_t va, int write, uint32_t *pa)
+{
+    unsigned mode = (m->psl >> 24) & 3;
+    const struct vm_tbent *e = &m->tb[va >> 31][(va >> 9) % VM_TB_SETS];
+    unsigned lim = write ? prot_rom[(e->pte >> 27) & 15] >> 4
+                         : prot_rom[(e->pte >> 27) & 15] & 15;
+    if (!e->valid || e->tag != va >> 9 || mode >= lim || (write && !(e->pte & PTE_M)))
+        return 0;
+    *pa = ((e->pte & 0x1FFFFFu) << 9 | (va & 0x1FF)) & PA_MASK;
+    return 1;
+}
+
 /* Translates the page of va for an access in the current mode.  0 and the
  * physical address, or -1 after raising the TB-miss microtrap. */
 static inline int xlate(struct vax_machine *m, uint32_t va, int write, uint32_t *pa)
@@ -160,16 +174,11 @@ static inline int xlate(struct vax_machine *m, uint32_t va, int write, uint32_t 
         *pa = va & PA_MASK;
         return 0;
     }
-    unsigned mode = (m->psl >> 24) & 3;
-    const struct vm_tbent *e = &m->tb[va >> 31][(va >> 9) % VM_TB_SETS];
-    unsigned lim = write ? prot_rom[(e->pte >> 27) & 15] >> 4
-                         : prot_rom[(e->pte >> 27) & 15] & 15;
-    if (e->valid && e->tag == va >> 9 && mode < lim &&
-        (!write || (e->pte & PTE_M))) {
+    if (tb_hit(m, va, write, pa)) {
         m->st.tb_hits++;
-        *pa = ((e->pte & 0x1FFFFFu) << 9 | (va & 0x1FF)) & PA_MASK;
         return 0;
     }
+    unsigned mode = (m->psl >> 24) & 3;
     if (m->stop || m->utrap)
         return -1;
     m->st.tb_misses++;
@@ -289,16 +298,8 @@ int vm_memo_refill(struct vax_machine *m, struct vm_memo *tab, uint32_t va, unsi
     if ((va % VM_CACHE_LINE) + n > VM_CACHE_LINE)
         return 0;
     uint32_t pa = va & PA_MASK;
-    if (m->ipr[0x38] & 1) { /* xlate's hit, without its counts */
-        int write = tab == m->memo.m || tab == m->memo.w;
-        unsigned mode = (m->psl >> 24) & 3;
-        const struct vm_tbent *e = &m->tb[va >> 31][(va >> 9) % VM_TB_SETS];
-        unsigned lim = write ? prot_rom[(e->pte >> 27) & 15] >> 4
-                             : prot_rom[(e->pte >> 27) & 15] & 15;
-        if (!e->valid || e->tag != va >> 9 || mode >= lim || (write && !(e->pte & PTE_M)))
-            return 0;
-        pa = ((e->pte & 0x1FFFFFu) << 9 | (va & 0x1FF)) & PA_MASK;
-    }
+    if ((m->ipr[0x38] & 1) && !tb_hit(m, va, tab == m->memo.m || tab == m->memo.w, &pa))
+        return 0;
     if (!present(m, pa, n))
         return 0;
     uint32_t line = pa / VM_CACHE_LINE; /* cache_ref's hit, without its counts */
