@@ -537,7 +537,8 @@ static int run_main(int argc, char **argv, const char *const *where)
         return SPAMCTL_EXIT_USAGE;
     }
     struct vm_config cfg = {.memory_mb = mem_mb, .ucode = NULL, .no_tcache = no_tcache,
-                            .tcache_check = tcache_check, .tcache_mb = tc_mb, .tcache_after = tc_after,
+                            .tcache_check = tcache_check, .tcache_mb = tc_mb,
+                            .tcache_after = tc_after,
                             .dz_br = io.dz_br};
     if (ucode_path) {
         if (load_microcode(ucode_path, &img) < 0)

@@ -151,7 +151,8 @@ static void references(void)
  * 0x28 (frame 0x28, then 0x2A) and page 0x128 (frame 0x29) share TB
  * entry 0x28, so reading 0x128 replaces 0x28's translation: the next read
  * of 0x28 misses the TB and finds its new PTE, which a memo left behind
- * would hide (the two reads in other memo entries: VA<11:6> 0 and 1).  P0 page 0x30 (frame 0x30, then 0x31) goes with P0BR. */
+ * would hide (the two reads in other memo entries: VA<11:6> 0 and 1).
+ * P0 page 0x30 (frame 0x30, then 0x31) goes with P0BR. */
 static void memos_and_tb(void)
 {
     struct vax_machine *m = machine();

@@ -58,22 +58,30 @@ void vm_machine_check(struct vax_machine *m, uint32_t pa, int write)
 }
 
 
+/* The way of set s that holds the line of tag `tag`, or -1. */
+static inline int cache_way(const struct cache_set *s, uint32_t tag)
+{
+    for (int w = 0; w < VM_CACHE_WAYS; w++)
+        if (s->valid[w] && s->tag[w] == tag)
+            return w;
+    return -1;
+}
+
 /* One reference to one cache line; returns the way.  A fill evicts a
  * line a memo (vm_mem_fast.h) may point at. */
 static inline int cache_ref(struct vax_machine *m, uint32_t pa, int write)
 {
     uint32_t line = pa / VM_CACHE_LINE;
     struct cache_set *s = &m->cache[line % VM_CACHE_SETS];
-    uint32_t tag = line / VM_CACHE_SETS;
-    for (int w = 0; w < VM_CACHE_WAYS; w++)
-        if (s->valid[w] && s->tag[w] == tag) {
-            m->st.cache_hits++;
-            s->lru = (uint32_t)(w ^ 1);
-            if (write)
-                s->dirty[w] = 1;
-            return w;
-        }
-    int w = s->lru;
+    int w = cache_way(s, line / VM_CACHE_SETS);
+    if (w >= 0) {
+        m->st.cache_hits++;
+        s->lru = (uint32_t)(w ^ 1);
+        if (write)
+            s->dirty[w] = 1;
+        return w;
+    }
+    w = (int)s->lru;
     vm_memo_evict(m, s, (unsigned)w);
     m->st.cache_misses++;
     m->st.stall_cycles += VM_MISS_PENALTY;
@@ -84,7 +92,7 @@ static inline int cache_ref(struct vax_machine *m, uint32_t pa, int write)
         m->st.microcycles += VM_WRITEBACK_PENALTY;
     }
     s->valid[w] = 1;
-    s->tag[w] = tag;
+    s->tag[w] = line / VM_CACHE_SETS;
     s->dirty[w] = (uint32_t)write;
     s->lru = (uint32_t)(w ^ 1);
     return w;
@@ -303,14 +311,12 @@ int vm_memo_refill(struct vax_machine *m, struct vm_memo *tab, uint32_t va, unsi
     if (!present(m, pa, n))
         return 0;
     uint32_t line = pa / VM_CACHE_LINE; /* cache_ref's hit, without its counts */
-    const struct cache_set *s = &m->cache[line % VM_CACHE_SETS];
-    for (int w = 0; w < VM_CACHE_WAYS; w++)
-        if (s->valid[w] && s->tag[w] == line / VM_CACHE_SETS) {
-            struct vm_memo *mo = vm_memo_sel(tab, va);
-            memo_fill(m, mo, va, pa, w);
-            return vm_memo_hit(mo, va, n);
-        }
-    return 0;
+    int w = cache_way(&m->cache[line % VM_CACHE_SETS], line / VM_CACHE_SETS);
+    if (w < 0)
+        return 0;
+    struct vm_memo *mo = vm_memo_sel(tab, va);
+    memo_fill(m, mo, va, pa, w);
+    return vm_memo_hit(mo, va, n);
 }
 
 /* READP / WRITEP: physical (PA = address<29:0>), never translated. */
