@@ -11,6 +11,7 @@
 #include "tests/io/io_rig.h"
 #include "vax/asm/vasm.h"
 #include "vax/machine/vm.h"
+#include "vax/machine/vm_hostmem.h"
 
 #define BASE 0x1000u
 
@@ -51,6 +52,60 @@ static void run(struct vax_machine *m, uint64_t cycles)
     vm_run(m, cycles);
     CHECK(!strcmp(vm_stop_reason(m), "HALT instruction"), "stopped: %s at PC %08X",
           vm_stop_reason(m), vm_reg(m, 15));
+}
+
+/* The host memory of the machine's large blocks (vm_hostmem.h): no block
+ * for 0 bytes or an impossible size; a block zeroed to its last byte and
+ * writable there, on a huge page boundary (but under AddressSanitizer,
+ * where it is a plain calloc so that overruns are caught); and the
+ * guest's memory made from it, read as zero at its end in the smallest
+ * and the largest machine. */
+static void host_memory(void)
+{
+    CHECK(vm_hostmem_alloc(0) == NULL, "a block of 0 bytes");
+    CHECK(vm_hostmem_alloc((size_t)-1) == NULL, "a block of SIZE_MAX bytes");
+    size_t n = (3u << 20) + 5;
+    unsigned char *p = vm_hostmem_alloc(n);
+    CHECK(p != NULL, "a block of %zu bytes", n);
+    if (!p)
+        return;
+    size_t nz = 0;
+    for (size_t i = 0; i < n; i++)
+        nz += p[i] != 0;
+    CHECK(nz == 0, "%zu bytes of a new block not zero", nz);
+    p[0] = 1;
+    p[n - 1] = 2;
+    CHECK(p[0] == 1 && p[n - 1] == 2, "the block's ends written");
+    int plain = 0;
+#if defined(__SANITIZE_ADDRESS__)
+    plain = 1;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+    plain = 1;
+#endif
+#endif
+    CHECK(plain || (uintptr_t)p % VM_HOSTMEM_ALIGN == 0, "block at %p: not on a %zu-byte boundary",
+          (void *)p, VM_HOSTMEM_ALIGN);
+    vm_hostmem_free(p, n);
+    vm_hostmem_free(NULL, 0);
+    static const uint32_t mbs[] = {1, 512};
+    for (unsigned k = 0; k < 2; k++) {
+        char err[200];
+        struct vm_config cfg = {.memory_mb = mbs[k], .ucode = NULL};
+        struct vax_machine *m = vm_new(&cfg, err, sizeof err);
+        CHECK(m != NULL, "vm_new with %u MB: %s", mbs[k], err);
+        if (!m)
+            continue;
+        uint32_t end = vm_memory_size(m);
+        unsigned char b[16], w[16] = {0};
+        CHECK(vm_phys_read(m, end - 16, b, 16) == 0 && !memcmp(b, w, 16),
+              "%u MB: the last 16 bytes not zero", mbs[k]);
+        memset(w, 0xA5, 16);
+        CHECK(vm_phys_write(m, end - 16, w, 16) == 0 && vm_phys_read(m, end - 16, b, 16) == 0 &&
+                  !memcmp(b, w, 16),
+              "%u MB: the last 16 bytes not written", mbs[k]);
+        vm_free(m);
+    }
 }
 
 /* The configuration's limits: a trace cache above VM_TCACHE_MB_MAX, or
@@ -423,6 +478,7 @@ static void console_channels(void)
 int main(int argc, char **argv)
 {
     config_limits();
+    host_memory();
     console_channels();
     references();
     memos_and_tb();

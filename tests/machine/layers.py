@@ -27,6 +27,7 @@ import sys
 # and its files.  The hardware beside the sequencer (memory, devices, SPAM,
 # the F-box) is below it: the sequencer calls it, never the other way.
 ROOMS = {
+    "hostmem": (0, ["vm_hostmem.c"]),
     "fbox": (0, ["vm_fbox.c", "vm_fbox.h"]),
     "mem": (1, ["vm_mem.c", "vm_mem.h", "vm_mem_fast.h"]),
     "net": (2, ["vm_net.c"]),
@@ -48,9 +49,10 @@ ROOMS = {
 }
 # Headers every room may include: the public API (vm.h, and SPAM's and
 # the network device's registers and calls), the machine struct, the
-# register file's layout, the compiler hints.
+# register file's layout, the compiler hints, the host memory for the
+# large blocks (vm_hostmem.c, which calls nothing of the machine).
 PUBLIC = {"vm.h", "vm_spam.h", "vm_net.h", "vm_probe.h"}
-SHARED = PUBLIC | {"vm_internal.h", "vm_regs.h", "vm_hint.h"}
+SHARED = PUBLIC | {"vm_internal.h", "vm_regs.h", "vm_hint.h", "vm_hostmem.h"}
 # The trace cache reaches the sequencer only through its port.
 PORT = "vm_interp.h"
 # The only files that name the lock-step check.

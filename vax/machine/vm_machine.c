@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "vax/machine/vm_dev.h"
+#include "vax/machine/vm_hostmem.h"
 #include "vax/machine/vm_interp.h"
 #include "vax/machine/vm_io.h"
 #include "vax/machine/vm_machine.h"
@@ -43,7 +44,7 @@ struct vax_machine *vm_machine_new(const struct vm_config *cfg, char *err, size_
         snprintf(err, errlen, "DZ11 bus request level %u (4-7)", dz_br);
         return NULL;
     }
-    struct vax_machine *m = calloc(1, sizeof *m);
+    struct vax_machine *m = vm_hostmem_alloc(sizeof *m);
     if (!m) {
         snprintf(err, errlen, "out of memory");
         return NULL;
@@ -58,7 +59,7 @@ struct vax_machine *vm_machine_new(const struct vm_config *cfg, char *err, size_
     m->prb_next = UINT64_MAX; /* (no sampling probe) */
     /* (16 bytes more: the trace cache compares an instruction's bytes
      * in whole quadwords, vm_tcache_exec.c) */
-    m->mem = calloc(1, m->mem_alloc + 16);
+    m->mem = vm_hostmem_alloc(m->mem_alloc + 16);
     m->cs = calloc(UCS_SIZE, sizeof *m->cs);
     if (!m->mem || !m->cs) {
         snprintf(err, errlen, "out of memory for %u MB", mb);
@@ -115,9 +116,9 @@ void vm_machine_free(struct vax_machine *m)
     vm_probe_destroy(m);
     vm_users_free(m);
     vm_io_free(m);
-    free(m->mem);
+    vm_hostmem_free(m->mem, m->mem_alloc + 16);
     free(m->cs);
-    free(m);
+    vm_hostmem_free(m, sizeof *m);
 }
 
 uint32_t vm_reg(const struct vax_machine *m, int n) { return m->r[n & 15]; }

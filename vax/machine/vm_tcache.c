@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "vax/machine/vm_hostmem.h"
 #include "vax/machine/vm_tcache.h"
 #include "vax/machine/vm_tcache_exec.h"
 
@@ -14,7 +15,6 @@ _Static_assert(offsetof(struct tc_trace, succ2) <= TC_TRACE_HOT,
                "the fields read at every instruction fit one host cache line");
 _Static_assert(sizeof(struct tc_uop) <= 40, "a uop is 40 bytes (x86-64)");
 
-#define TC_CHUNK (256u << 10)
 #define TC_HASH0 4096u
 
 struct tc_chunk {
@@ -22,6 +22,8 @@ struct tc_chunk {
     size_t used, size;
     _Alignas(16) unsigned char data[];
 };
+/* a chunk's bytes: with its header, one host huge page (vm_hostmem.h) */
+#define TC_CHUNK (VM_HOSTMEM_ALIGN - sizeof(struct tc_chunk))
 
 /* The empty trace points at itself: no chaining pointer into the arena
  * outlives a flush. */
@@ -58,7 +60,7 @@ static void free_chunks(struct vm_tcache *tc)
     while (tc->chunks) {
         struct tc_chunk *c = tc->chunks;
         tc->chunks = c->next;
-        free(c);
+        vm_hostmem_free(c, sizeof *c + c->size);
     }
     tc->used = 0;
 }
@@ -94,7 +96,7 @@ void *vm_tc_alloc(struct vm_tcache *tc, size_t n)
     struct tc_chunk *c = tc->chunks;
     if (!c || c->size - c->used < n) {
         size_t size = n > TC_CHUNK ? n : TC_CHUNK;
-        c = malloc(sizeof *c + size);
+        c = vm_hostmem_alloc(sizeof *c + size);
         if (!c)
             return NULL;
         c->size = size;
