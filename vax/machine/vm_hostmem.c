@@ -15,10 +15,12 @@
 #endif
 #endif
 
+#ifndef VM_HOSTMEM_PLAIN
 static size_t rounded(size_t n)
 {
     return (n + VM_HOSTMEM_ALIGN - 1) & ~(VM_HOSTMEM_ALIGN - 1);
 }
+#endif
 
 void *vm_hostmem_alloc(size_t n)
 {
