@@ -62,7 +62,8 @@ static void usage(FILE *f)
 "  --dump-mem ADDR:LEN  include LEN bytes at physical ADDR (repeatable)\n"
 "  --dump-state PATH|-  write the final state as JSON (see cli/README.md)\n"
 "  --microcode FILE     use this control-store image or .mic source\n"
-"  --memory MB          physical memory size (default 16)\n"
+"  --memory MB          physical memory size in MB, decimal (1..512;\n"
+"                       default 16)\n"
 "  --utrace             print every microcycle on stderr (slow)\n"
 "  --no-tcache          run the plain microword interpreter, without the\n"
 "                       microcode trace cache (same results, slower)\n"
@@ -441,7 +442,7 @@ static int run_main(int argc, char **argv, const char *const *where)
         } else if (strcmp(a, "--microcode") == 0) {
             ucode_path = v;
         } else if (strcmp(a, "--memory") == 0) {
-            if (parse_u32(v, 0, &mem_mb) < 0 || mem_mb == 0 || mem_mb > 512)
+            if (parse_u32(v, 10, &mem_mb) < 0 || mem_mb == 0 || mem_mb > 512)
                 goto bad_value;
         } else if (strcmp(a, "--tcache-mb") == 0) {
             if (parse_u32(v, 10, &tc_mb) < 0 || tc_mb == 0 || tc_mb > VM_TCACHE_MB_MAX)

@@ -160,6 +160,9 @@ to_full "run stdout unwritable" 1 "<stdout>: No space left on device" "$spamctl"
 expect "run -o the input" 2 "would overwrite the input" "$spamctl" run --raw markers.bin --load-at 0x1000 -o markers.bin
 expect "run --memory 0" 2 "bad value for --memory: '0'" "$spamctl" run --raw markers.bin --load-at 0x1000 --memory 0
 expect "run --memory 513" 2 "bad value for --memory: '513'" "$spamctl" run --raw markers.bin --load-at 0x1000 --memory 513
+# (decimal, as --tcache-mb and --tcache-after: a leading 0 is not octal)
+expect "run --memory 0x10" 2 "bad value for --memory: '0x10'" "$spamctl" run --raw markers.bin --load-at 0x1000 --memory 0x10
+expect "run --memory 08" 0 "" "$spamctl" run --raw markers.bin --load-at 0x1000 --memory 08
 expect "run --tcache-mb 0" 2 "bad value for --tcache-mb: '0'" "$spamctl" run --raw markers.bin --load-at 0x1000 --tcache-mb 0
 expect "run --tcache-mb 4097" 2 "bad value for --tcache-mb: '4097'" "$spamctl" run --raw markers.bin --load-at 0x1000 --tcache-mb 4097
 expect "run --tcache-mb 0x10" 2 "bad value for --tcache-mb: '0x10'" "$spamctl" run --raw markers.bin --load-at 0x1000 --tcache-mb 0x10
