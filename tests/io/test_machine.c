@@ -77,12 +77,8 @@ static void host_memory(void)
     p[n - 1] = 2;
     CHECK(p[0] == 1 && p[n - 1] == 2, "the block's ends written");
     int plain = 0;
-#if defined(__SANITIZE_ADDRESS__)
+#ifdef VM_HOSTMEM_PLAIN
     plain = 1;
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-    plain = 1;
-#endif
 #endif
     CHECK(plain || (uintptr_t)p % VM_HOSTMEM_ALIGN == 0, "block at %p: not on a %zu-byte boundary",
           (void *)p, VM_HOSTMEM_ALIGN);

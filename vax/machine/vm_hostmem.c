@@ -7,14 +7,6 @@
 #include <stdlib.h>
 #include <sys/mman.h>
 
-#if defined(__SANITIZE_ADDRESS__)
-#define VM_HOSTMEM_PLAIN 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define VM_HOSTMEM_PLAIN 1
-#endif
-#endif
-
 #ifndef VM_HOSTMEM_PLAIN
 static size_t rounded(size_t n)
 {
