@@ -723,7 +723,7 @@ int spamctl_demo_bsd43(const struct demo_args *a)
         if (bsd43_installed("demo", &d, disk, sizeof disk) != 0)
             return SPAMCTL_EXIT_BAD_INPUT;
     }
-    char tmp[64] = "", work[PATH_MAX];
+    char tmp[PATH_MAX] = "", work[PATH_MAX];
     if (a->work) {
         if (mkdir(a->work, 0777) != 0 && errno != EEXIST) {
             fprintf(stderr, "spamctl demo: --work %s: %s\n", a->work, strerror(errno));
@@ -731,10 +731,10 @@ int spamctl_demo_bsd43(const struct demo_args *a)
         }
         snprintf(work, sizeof work, "%s", a->work);
     } else {
-        const char *td = getenv("TMPDIR");
-        snprintf(tmp, sizeof tmp, "%s/spamctl-demo.XXXXXX", td && strlen(td) < 40 ? td : "/tmp");
-        if (!mkdtemp(tmp)) {
-            fprintf(stderr, "spamctl demo: %s: %s\n", tmp, strerror(errno));
+        if (out_mkdtemp("spamctl-demo", tmp, sizeof tmp) != 0) {
+            const char *td = getenv("TMPDIR");
+            fprintf(stderr, "spamctl demo: a working directory in %s: %s\n",
+                    td && *td ? td : "/tmp", strerror(errno));
             return SPAMCTL_EXIT_BAD_INPUT;
         }
         snprintf(work, sizeof work, "%s", tmp);

@@ -215,3 +215,16 @@ int stdout_release(struct out_sink *s)
         e2 = errno ? errno : EIO;
     return err ? err : e2;
 }
+
+int out_mkdtemp(const char *prefix, char *dir, size_t len)
+{
+    const char *td = getenv("TMPDIR");
+    int n = snprintf(dir, len, "%s/%s.XXXXXX", td && *td ? td : "/tmp", prefix);
+    if (n < 0 || (size_t)n >= len) {
+        if (len)
+            dir[0] = 0;
+        errno = ENAMETOOLONG;
+        return -1;
+    }
+    return mkdtemp(dir) ? 0 : -1;
+}

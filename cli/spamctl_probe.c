@@ -93,9 +93,10 @@ static void usage(FILE *f)
 "  --free         Run the routines in the host (zero perturbation).\n"
 "  --os 4.3bsd    The machine: the original 4.3BSD (--disk, else the one\n"
 "                 spamctl bsd43 installs into the cache, on first use),\n"
-"                 copied, booted multi-user under the demo's network load\n"
-"                 with routed and XNSrouted, the benchmark job (a listing,\n"
-"                 4.3BSD's cc) run on the console, then halted.\n"
+"                 copied (into a folder in TMPDIR, else /tmp), booted\n"
+"                 multi-user under the demo's network load with routed\n"
+"                 and XNSrouted, the benchmark job (a listing, 4.3BSD's\n"
+"                 cc) run on the console, then halted.\n"
 "  -- RUN OPTIONS The machine as spamctl run describes it (--boot,\n"
 "                 --attach, --console-script, -o ...; spamctl run --help).\n"
 "\n"
@@ -268,8 +269,8 @@ static int run_program(const struct popts *o, const char *text, int needs_trace)
 {
     char *av[128];
     int ac = 0;
-    char dir[] = "/tmp/spamctl-probe-XXXXXX", disk[64] = "", script[64] = "", log[64] = "",
-         todr[16];
+    char d[PATH_MAX], disk[PATH_MAX + 16] = "", script[PATH_MAX + 16] = "",
+         log[PATH_MAX + 16] = "", todr[16];
     int made = 0, rc;
     av[ac++] = "run";
     if (o->os) {
@@ -285,17 +286,10 @@ static int run_program(const struct popts *o, const char *text, int needs_trace)
                 return SPAMCTL_EXIT_BAD_INPUT;
             src = cached;
         }
-        const char *tmp = getenv("TMPDIR");
-        char *d = NULL;
-        if (tmp && strlen(tmp) < 32) {
-            static char tdir[64];
-            snprintf(tdir, sizeof tdir, "%s/spamctl-probe-XXXXXX", tmp);
-            d = mkdtemp(tdir);
-        } else {
-            d = mkdtemp(dir);
-        }
-        if (!d) {
-            fprintf(stderr, "spamctl probe: a working directory: %s\n", strerror(errno));
+        if (out_mkdtemp("spamctl-probe", d, sizeof d) != 0) {
+            const char *td = getenv("TMPDIR");
+            fprintf(stderr, "spamctl probe: a working directory in %s: %s\n",
+                    td && *td ? td : "/tmp", strerror(errno));
             return SPAMCTL_EXIT_BAD_INPUT;
         }
         made = 1;
@@ -320,7 +314,7 @@ static int run_program(const struct popts *o, const char *text, int needs_trace)
                                "--max-cycles", "unlimited", "--expect-timeout", "120",
                                "--console-script", script, "--console-out", log, "--net-rate",
                                "200", "--seed", "1"};
-        static char att[80];
+        static char att[PATH_MAX + 32];
         snprintf(att, sizeof att, "rp0=%s", disk);
         for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; i++)
             av[ac++] = (char *)(fixed[i] ? fixed[i] : att);

@@ -30,11 +30,18 @@ RECIPES = os.path.join(HERE, "..", "..", "vax", "probe", "recipes")
 
 
 def probe(spamctl, disk, recipe, work):
-    env = dict(os.environ, TMPDIR=work)
+    # a TMPDIR with a long name: the copy of the disk goes there all the
+    # same (not to /tmp), and nothing is left behind
+    tmpd = os.path.join(work, "t" * 120)
+    os.makedirs(tmpd, exist_ok=True)
+    env = dict(os.environ, TMPDIR=tmpd)
     p = subprocess.run([spamctl, "probe", "--os", "4.3bsd", "--disk", disk, "-f",
                         os.path.join(RECIPES, recipe)], capture_output=True, text=True, env=env)
     if p.returncode != 0:
         sys.exit(f"FAIL {recipe}: exit {p.returncode}: {p.stderr.strip()[-2000:]}")
+    if f"(a copy in {tmpd}/spamctl-probe." not in p.stderr or os.listdir(tmpd):
+        sys.exit(f"FAIL {recipe}: the working copy not in TMPDIR or left there: "
+                 f"{p.stderr.strip()[-600:]} {os.listdir(tmpd)}")
     out = p.stdout
     ev = dict((int(k, 16), int(v)) for k, v in re.findall(r"(0x[0-9A-F]+)=(\d+)",
                                                            out.split("events by SCB vector:")[1].split("\n")[0]))
@@ -64,6 +71,14 @@ def main():
         print(("ok   " if ok else "FAIL ") + what)
         if not ok:
             fails.append(what)
+
+    # a TMPDIR too long for any path in it: a clear error, no run
+    p = subprocess.run([spamctl, "probe", "--os", "4.3bsd", "--disk", disk, "-e", "BEGIN { }"],
+                       capture_output=True, text=True,
+                       env=dict(os.environ, TMPDIR="/" + "t" * 4095))
+    check(p.returncode == 1 and "a working directory in /ttt" in p.stderr
+          and "File name too long" in p.stderr, "a TMPDIR too long is refused: exit %d, %s"
+          % (p.returncode, p.stderr.strip()[-200:]))
 
     out, ev, fires = probe(spamctl, disk, "spectrum.bt", work)
     check(fires.get("kretprobe:hardclock/ret") == ev.get(0xC0),
