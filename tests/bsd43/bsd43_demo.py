@@ -178,6 +178,12 @@ def main():
         q = subprocess.run([spamctl, "demo"] + args, capture_output=True, text=True, env=env)
         if q.returncode != rc or not q.stderr.strip():
             fails.append(f"demo {' '.join(args)}: exit {q.returncode} (want {rc} and a message)")
+    # a TMPDIR too long for the demo's working folder: a clear error, no run
+    q = subprocess.run([spamctl, "demo", "--dist", dist], capture_output=True, text=True,
+                       env=dict(env, TMPDIR="/" + "t" * 4095))
+    if q.returncode != 1 or "a working directory in /ttt" not in q.stderr or \
+            "File name too long" not in q.stderr:
+        fails.append(f"demo with a 4 KB TMPDIR: exit {q.returncode}: {q.stderr.strip()[-200:]}")
     for f in fails:
         print("FAIL " + f)
     sys.exit(1 if fails else 0)
