@@ -117,9 +117,9 @@ static inline void vm_memo_evict(struct vax_machine *m, const struct cache_set *
  * them. */
 static inline void vm_memo_mode(struct vax_machine *m, uint32_t old_psl, uint32_t new_psl)
 {
-    unsigned o = (old_psl >> 24) & 3, n = (new_psl >> 24) & 3;
-    if (o == n)
+    if (!((old_psl ^ new_psl) & 0x03000000u)) /* PSL<25:24>, the mode */
         return;
+    unsigned o = (old_psl >> 24) & 3, n = (new_psl >> 24) & 3;
     m->memo_saved[o] = m->memo;
     m->memo = m->memo_saved[n];
 }

@@ -242,9 +242,12 @@ static void attach_side(struct vm_tcache *tc, struct tc_word *w, unsigned upc,
  * and the trace bits, ev) */
 #define TC_STPSL(v)                                                            \
     do {                                                                       \
-        if (UNLIKELY((m->psl ^ (v)) & (PSL_IPL_BITS | PSL_T | PSL_TP)))        \
-            ev = 0;                                                            \
-        vm_memo_mode(m, m->psl, v); /* the mode selects the memos */           \
+        uint32_t x_ = m->psl ^ (v); /* (one test while none of these moves) */ \
+        if (UNLIKELY(x_ & (PSL_IPL_BITS | PSL_T | PSL_TP | 0x03000000u))) {   \
+            if (x_ & (PSL_IPL_BITS | PSL_T | PSL_TP))                          \
+                ev = 0;                                                        \
+            vm_memo_mode(m, m->psl, v); /* the mode selects the memos */       \
+        }                                                                      \
         m->psl = v;                                                            \
     } while (0)
 #define TCB_STPSL_R TC_STPSL(r)
