@@ -732,9 +732,8 @@ int spamctl_demo_bsd43(const struct demo_args *a)
         snprintf(work, sizeof work, "%s", a->work);
     } else {
         if (out_mkdtemp("spamctl-demo", tmp, sizeof tmp) != 0) {
-            const char *td = getenv("TMPDIR");
-            fprintf(stderr, "spamctl demo: a working directory in %s: %s\n",
-                    td && *td ? td : "/tmp", strerror(errno));
+            fprintf(stderr, "spamctl demo: a working directory in %s: %s\n", out_tmpdir(),
+                    strerror(errno));
             return SPAMCTL_EXIT_BAD_INPUT;
         }
         snprintf(work, sizeof work, "%s", tmp);

@@ -216,10 +216,15 @@ int stdout_release(struct out_sink *s)
     return err ? err : e2;
 }
 
-int out_mkdtemp(const char *prefix, char *dir, size_t len)
+const char *out_tmpdir(void)
 {
     const char *td = getenv("TMPDIR");
-    int n = snprintf(dir, len, "%s/%s.XXXXXX", td && *td ? td : "/tmp", prefix);
+    return td && *td ? td : "/tmp";
+}
+
+int out_mkdtemp(const char *prefix, char *dir, size_t len)
+{
+    int n = snprintf(dir, len, "%s/%s.XXXXXX", out_tmpdir(), prefix);
     if (n < 0 || (size_t)n >= len) {
         if (len)
             dir[0] = 0;

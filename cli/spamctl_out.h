@@ -39,10 +39,12 @@ void out_abort(struct out_file *o);
 /* Prints "spamctl CMD: PATH: cause" for a failed write (errno `err`). */
 void out_error(const char *cmd, const char *path, int err);
 
-/* Makes a private working directory TMPDIR/PREFIX.XXXXXX (TMPDIR unset
- * or empty: /tmp) and puts its path into dir (len bytes; PATH_MAX holds
- * any).  0, or -1 with errno: ENAMETOOLONG where the path would not fit,
- * else mkdtemp's. */
+/* The folder for temporary files: TMPDIR, or /tmp where it is unset or
+ * empty. */
+const char *out_tmpdir(void);
+/* Makes a private working directory out_tmpdir()/PREFIX.XXXXXX and puts
+ * its path into dir (len bytes; PATH_MAX holds any).  0, or -1 with
+ * errno: ENAMETOOLONG where the path would not fit, else mkdtemp's. */
 int out_mkdtemp(const char *prefix, char *dir, size_t len);
 
 /* The errno of a failed write on a stream (after flushing it), or 0. */

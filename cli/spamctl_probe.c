@@ -287,9 +287,8 @@ static int run_program(const struct popts *o, const char *text, int needs_trace)
             src = cached;
         }
         if (out_mkdtemp("spamctl-probe", d, sizeof d) != 0) {
-            const char *td = getenv("TMPDIR");
-            fprintf(stderr, "spamctl probe: a working directory in %s: %s\n",
-                    td && *td ? td : "/tmp", strerror(errno));
+            fprintf(stderr, "spamctl probe: a working directory in %s: %s\n", out_tmpdir(),
+                    strerror(errno));
             return SPAMCTL_EXIT_BAD_INPUT;
         }
         made = 1;
