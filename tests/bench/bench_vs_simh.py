@@ -79,7 +79,7 @@ skips them with a note instead of failing)
     rows' two instruction counts are not the same work: ours is the boot's
     (deterministic: emulated time, no idle sleeping), SIMH's depends on
     the host, because its clock follows the host's and its idle loop runs
-    through the boot's waits (one host, one day: 238 M to 424 M to
+    through the boot's waits (one host, one day: 238 M to 479 M to
     `login:`), so on these rows SIMH's rate is mostly its idle loop's.
 
 Each row also shows our peak resident memory (the spamctl child's

@@ -24,6 +24,7 @@
 #define PSL_DV 0x80u
 #define PSL_TP 0x40000000u
 #define PSL_IPL_BITS 0x001F0000u /* PSL<20:16> */
+#define PSL_CUR_BITS 0x03000000u /* PSL<25:24>, the current mode */
 
 enum { F_C = 1, F_V = 2, F_Z = 4, F_N = 8 };
 

@@ -234,7 +234,7 @@ static ALWAYS_INLINE int cond(const struct vax_machine *m, unsigned c, unsigned 
     case UC_PSL_CZ: r = (psl & (PSL_C | PSL_Z)) != 0; break;
     case UC_PSL_IV: r = (psl & PSL_IV) != 0; break;
     case UC_PSL_T: r = (psl & PSL_T) != 0; break;
-    case UC_PSL_KERN: r = (psl & 0x03000000u) == 0; break;
+    case UC_PSL_KERN: r = (psl & PSL_CUR_BITS) == 0; break;
     case UC_IOVT: r = (psl & (PSL_V | PSL_IV)) == (PSL_V | PSL_IV); break;
     case UC_OPREG: r = m->opreg[m->opk]; break;
     case UC_SC_Z: r = m->sc == 0; break;

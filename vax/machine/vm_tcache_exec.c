@@ -243,7 +243,7 @@ static void attach_side(struct vm_tcache *tc, struct tc_word *w, unsigned upc,
 #define TC_STPSL(v)                                                            \
     do {                                                                       \
         uint32_t x_ = m->psl ^ (v); /* (one test while none of these moves) */ \
-        if (UNLIKELY(x_ & (PSL_IPL_BITS | PSL_T | PSL_TP | 0x03000000u))) {   \
+        if (UNLIKELY(x_ & (PSL_IPL_BITS | PSL_T | PSL_TP | PSL_CUR_BITS))) {  \
             if (x_ & (PSL_IPL_BITS | PSL_T | PSL_TP))                          \
                 ev = 0;                                                        \
             vm_memo_mode(m, m->psl, v); /* the mode selects the memos */       \
@@ -409,7 +409,7 @@ static void attach_side(struct vm_tcache *tc, struct tc_word *w, unsigned upc,
 #define TCB_G_A_B0 TC_GUARD(a & 1)
 #define TCB_G_A_B31 TC_GUARD(a >> 31)
 #define TCB_G_A_Z TC_GUARD(a == 0)
-#define TCB_G_PSL_KERN TC_GUARD((TC_GPSL & 0x03000000u) == 0)
+#define TCB_G_PSL_KERN TC_GUARD((TC_GPSL & PSL_CUR_BITS) == 0)
 #define TCB_GD_A4 TC_GUARD(a & 15)
 #define TCB_GD_A2 TC_GUARD(a & 3)
 #define TCB_GD_OPREG TC_GUARD(m->opreg[u->k])
