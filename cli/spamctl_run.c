@@ -67,6 +67,9 @@ static void usage(FILE *f)
 "  --utrace             print every microcycle on stderr (slow)\n"
 "  --no-tcache          run the plain microword interpreter, without the\n"
 "                       microcode trace cache (same results, slower)\n"
+"  --no-tcache-native   keep the trace cache but compile no trace to host\n"
+"                       code (same results; the compiler is built on\n"
+"                       x86-64 Linux only)\n"
 "  --tcache-check       run a second machine with the plain interpreter in\n"
 "                       lock step and compare the whole state at every\n"
 "                       instruction (slow; needs --console-in or\n"
@@ -311,7 +314,7 @@ static int run_main(int argc, char **argv, const char *const *where)
     int set_reg[MAX_SETS];
     uint32_t set_val[MAX_SETS];
     int nset = 0;
-    int utrace = 0, no_tcache = 0, tcache_check = 0, tcache_stats = 0;
+    int utrace = 0, no_tcache = 0, no_native = 0, tcache_check = 0, tcache_stats = 0;
     struct spamctl_spam spam;
     spamctl_spam_init(&spam);
     struct spamctl_io io; /* devices, the console boot and script */
@@ -361,6 +364,10 @@ static int run_main(int argc, char **argv, const char *const *where)
         }
         if (strcmp(a, "--no-tcache") == 0) {
             no_tcache = 1;
+            continue;
+        }
+        if (strcmp(a, "--no-tcache-native") == 0) {
+            no_native = 1;
             continue;
         }
         if (strcmp(a, "--tcache-check") == 0) {
@@ -538,6 +545,7 @@ static int run_main(int argc, char **argv, const char *const *where)
         return SPAMCTL_EXIT_USAGE;
     }
     struct vm_config cfg = {.memory_mb = mem_mb, .ucode = NULL, .no_tcache = no_tcache,
+                            .no_tcache_native = no_native,
                             .tcache_check = tcache_check, .tcache_mb = tc_mb,
                             .tcache_after = tc_after,
                             .dz_br = io.dz_br};
@@ -766,13 +774,15 @@ static int run_main(int argc, char **argv, const char *const *where)
                 "tcache: %" PRIu64 " lookups, %" PRIu64 " hits (%.2f%%); microwords: %.2f%% "
                 "specialised, %.2f%% generic in traces, %.2f%% interpreted; %" PRIu64
                 " traces recorded (%" PRIu64 " side), %" PRIu64 " side entries, %" PRIu64
-                " exits, %" PRIu64 " flushes; %" PRIu64 " segments, %.1f KB\n",
+                " exits, %" PRIu64 " flushes; %" PRIu64 " segments, %.1f KB; compiled: %" PRIu64
+                " roots, %.1f KB of code, %.3f s\n",
                 ts.lookups, ts.hits, ts.lookups ? 100.0 * (double)ts.hits / (double)ts.lookups : 0.0,
                 words ? 100.0 * (double)ts.words / (double)words : 0.0,
                 words ? 100.0 * (double)ts.generic / (double)words : 0.0,
                 words ? 100.0 * (double)(words - ts.words - ts.generic) / (double)words : 0.0,
                 ts.recorded, ts.side_recorded, ts.side_entries, ts.exits, ts.flushes,
-                ts.traces, (double)ts.bytes / 1024.0);
+                ts.traces, (double)ts.bytes / 1024.0, ts.compiled,
+                (double)ts.code_bytes / 1024.0, (double)ts.compile_ns / 1e9);
     }
     if (dump) {
         write_json(dump_out.f, m, reason, da, dl, nd);

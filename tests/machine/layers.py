@@ -41,7 +41,7 @@ ROOMS = {
                       "vm_datapath.h", "vm_ird.c", "vm_ird.h", "vm_interp.c",
                       "vm_interp.h"]),
     "tcache": (6, ["vm_tcache.c", "vm_tcache.h", "vm_tcache_exec.c",
-                   "vm_tcache_exec.h"]),
+                   "vm_tcache_exec.h", "vm_tcache_x64.c", "vm_tcache_x64.h"]),
     "machine": (7, ["vm_machine.c", "vm_machine.h"]),
     "check": (8, ["vm_tcache_check.c", "vm_tcache_check.h"]),
     "host": (9, ["vm_host.c"]),

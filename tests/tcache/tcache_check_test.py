@@ -99,13 +99,20 @@ def evkaa(spamctl, image, work):
     cache_worked("EVKAA", m, 0.95)
 
 
-def guest(spamctl, kernel, work):
+def guest_image(kernel, work):
+    """The bundled guest set to shut down at tick 300, without the
+    simulated network: its image's path in work."""
     img = bytearray(open(kernel, "rb").read())
     struct.pack_into("<I", img, 0x14, 300)  # ticks to shutdown
     struct.pack_into("<I", img, 0x1C, 0)    # no simulated network
     binf = os.path.join(work, "kernel.bin")
     with open(binf, "wb") as f:
         f.write(img)
+    return binf
+
+
+def guest(spamctl, kernel, work):
+    binf = guest_image(kernel, work)
     con = os.path.join(work, "guest.txt")
     r, reason, m, text = run([spamctl, "run", "--raw", binf, "--load-at", "0",
                               "--start", "0", "--memory", "8", "--console-in", "",

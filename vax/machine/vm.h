@@ -43,6 +43,11 @@ struct vm_config {
      * the trace cache records it: 1..255, 0 = VM_TCACHE_AFTER.  Speed
      * only (1 records code that runs a second time). */
     unsigned tcache_after;
+    /* The trace compiler (vax/machine/README.md, "Trace compiler"): hot
+     * traces run as host code where the build has it (x86-64), which
+     * changes nothing the machine does either.  no_tcache_native: the
+     * trace cache's handlers alone. */
+    int no_tcache_native;
     /* The bus request level of dz0's interrupts (its priority plug): 4-7;
      * 0 = 5, as DEC shipped the DZ11 and SIMH models it.  On BR4 its
      * interrupts reach the CPU through another nexus vector than the
@@ -134,6 +139,10 @@ struct vm_tcache_stats {
     uint64_t flushes;       /* the whole cache emptied (memory budget) */
     uint64_t traces;        /* segments held now */
     uint64_t bytes;         /* memory they hold */
+    /* the trace compiler (0 where it is not built or off): roots
+     * compiled since the last flush (and before), their code's bytes now,
+     * host nanoseconds spent compiling */
+    uint64_t compiled, code_bytes, compile_ns;
 };
 void vm_tcache_stats(const struct vax_machine *m, struct vm_tcache_stats *s);
 

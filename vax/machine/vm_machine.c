@@ -87,7 +87,7 @@ struct vax_machine *vm_machine_new(const struct vm_config *cfg, char *err, size_
     }
     m->cur = &m->drom[0];
     if (!cfg || !cfg->no_tcache) {
-        m->tc = vm_tc_new((size_t)tc_mb << 20, tc_after);
+        m->tc = vm_tc_new((size_t)tc_mb << 20, tc_after, !cfg || !cfg->no_tcache_native);
         if (!m->tc) {
             snprintf(err, errlen, "out of memory for the trace cache");
             vm_machine_free(m);

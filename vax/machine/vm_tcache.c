@@ -9,6 +9,7 @@
 
 #include "vax/machine/vm_hostmem.h"
 #include "vax/machine/vm_tcache.h"
+#include "vax/machine/vm_tcache_x64.h"
 #include "vax/machine/vm_tcache_exec.h"
 
 _Static_assert(offsetof(struct tc_trace, succ2) <= TC_TRACE_HOT,
@@ -37,7 +38,7 @@ static void tc_nil_reset(struct vm_tcache *tc)
 
 /* cap: the bytes the traces may hold before the whole cache is emptied
  * at the next IRD point (then re-recorded as the program runs on). */
-struct vm_tcache *vm_tc_new(size_t cap, unsigned after)
+struct vm_tcache *vm_tc_new(size_t cap, unsigned after, int native)
 {
     struct vm_tcache *tc = calloc(1, sizeof *tc);
     if (!tc)
@@ -48,6 +49,14 @@ struct vm_tcache *vm_tc_new(size_t cap, unsigned after)
         vm_tc_free(tc);
         return NULL;
     }
+#if TCX_ON
+    if (native && !(tc->x = vm_tcx_new())) {
+        vm_tc_free(tc);
+        return NULL;
+    }
+#else
+    (void)native;
+#endif
     tc->hmask = TC_HASH0 - 1;
     tc->cap = cap;
     tc->after = after;
@@ -70,6 +79,9 @@ void vm_tc_free(struct vm_tcache *tc)
     if (!tc)
         return;
     free_chunks(tc);
+#if TCX_ON
+    vm_tcx_free(tc->x);
+#endif
     free(tc->hash);
     free(tc->rec);
     free(tc->bs);
@@ -81,6 +93,9 @@ void vm_tc_free(struct vm_tcache *tc)
 void vm_tc_flush(struct vm_tcache *tc)
 {
     free_chunks(tc);
+#if TCX_ON
+    vm_tcx_reset(tc->x); /* (their code goes with them) */
+#endif
     memset(tc->hash, 0, (tc->hmask + 1) * sizeof *tc->hash);
     tc->count = 0;
     tc_nil_reset(tc);
@@ -212,6 +227,9 @@ void vm_tcache_stats(const struct vax_machine *m, struct vm_tcache_stats *s)
         *s = m->tc->st;
         s->lookups += s->hits; /* (lookups counts the misses) */
         s->bytes = m->tc->used;
+#if TCX_ON
+        vm_tcx_stats(m->tc->x, &s->compiled, &s->code_bytes, &s->compile_ns);
+#endif
     }
 }
 
@@ -1729,10 +1747,12 @@ static struct tc_trace *build(struct vm_tcache *tc, struct vax_machine *m,
     /* one arena block, the parts the executor reads at every pass first:
      * the segment (at a host cache line), its uops, constants, images
      * (the end's among them), then the words (guards and slow ways) */
-    size_t hsz = (sizeof(struct tc_trace) + 63) & ~(size_t)63;
+    size_t hsz = TC_SEG_HEAD;
     size_t csz = ((size_t)b->nc * sizeof(uint32_t) + 15) & ~(size_t)15;
+    size_t osz = tc->x && rec->root ? (size_t)b->nu * sizeof(uint16_t) : 0; /* op0 */
     size_t sz = 64 + hsz + (size_t)b->nu * sizeof(struct tc_uop) + csz +
-                (size_t)b->ni * sizeof(struct tc_latch) + (size_t)n * sizeof(struct tc_word);
+                (size_t)b->ni * sizeof(struct tc_latch) + (size_t)n * sizeof(struct tc_word) +
+                osz;
     unsigned char *p = vm_tc_alloc(tc, sz);
     if (!p)
         return NULL;
@@ -1748,6 +1768,13 @@ static struct tc_trace *build(struct vm_tcache *tc, struct vax_machine *m,
     struct tc_latch *imgs = (struct tc_latch *)(void *)p;
     p += (size_t)b->ni * sizeof(struct tc_latch);
     t->words = (struct tc_word *)(void *)p;
+    p += (size_t)n * sizeof(struct tc_word);
+    if (osz) { /* (a root the compiler may take) */
+        t->op0 = (uint16_t *)(void *)p;
+        for (int i = 0; i < b->nu; i++)
+            t->op0[i] = (uint16_t)b->op0[i];
+        t->xhot = TCX_HOT;
+    }
     memcpy(imgs, b->img, (size_t)b->ni * sizeof *imgs);
     memcpy(consts, b->c, (size_t)b->nc * sizeof *consts);
     int end_uop = b->nu - 1; /* END, LOOP or EXIT */

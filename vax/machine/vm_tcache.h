@@ -443,6 +443,9 @@ struct tc_trace {
      * after another needs the other's latches when finm & smask. */
     uint8_t finm, smask;
     uint8_t ilen;
+    /* roots, with the trace compiler: entries through the executor left
+     * before it compiles this one (0: it will not, or did) */
+    uint16_t xhot;
     /* (the slow ways from here) */
     struct tc_trace *succ2;  /* the one before succ */
     struct tc_trace *hnext;  /* hash chain (roots) */
@@ -452,7 +455,19 @@ struct tc_trace {
     uint32_t bad;            /* specifier-byte mismatches */
     struct tc_word *words;
     uint32_t nuops, nwords;
+    /* each uop's own code before fusion (the compiler's: a fused handler
+     * stands for its first uop's code too), and the compiled code (NULL:
+     * none; vm_tcache_x64.h) */
+    uint16_t *op0;
+    const void *xbody;
 };
+/* The bytes of the segment before its uops (the builder's layout): the
+ * executor finds a root from its first uop. */
+#define TC_SEG_HEAD ((sizeof(struct tc_trace) + 63) & ~(size_t)63)
+static inline struct tc_trace *tc_seg_of(const struct tc_uop *u0)
+{
+    return (struct tc_trace *)(void *)((char *)(uintptr_t)u0 - TC_SEG_HEAD);
+}
 #define TC_TRACE_HOT 64 /* the bytes of struct tc_trace read at every instruction */
 
 /* The recorder's view of one word (vm_tcache.c). */
@@ -518,11 +533,13 @@ struct vm_tcache {
     /* the executor's last root, kept from one call to the next so that
      * its successor is predicted across them (&nil: none) */
     struct tc_trace *last;
+    /* the trace compiler (vm_tcache_x64.h; NULL: not built, or off) */
+    struct vm_tcx *x;
 };
 
 /* ---- vm_tcache.c: the store, the recorder and the builder ---- */
 
-struct vm_tcache *vm_tc_new(size_t cap, unsigned after);
+struct vm_tcache *vm_tc_new(size_t cap, unsigned after, int native);
 void vm_tc_free(struct vm_tcache *tc);
 void vm_tc_flush(struct vm_tcache *tc);
 #define TC_NOPA 0xFFFFFFFFu

@@ -18,6 +18,7 @@
 
 #include "vax/machine/vm_tcache.h"
 #include "vax/machine/vm_tcache_exec.h"
+#include "vax/machine/vm_tcache_x64.h"
 
 /* A memo hit's bookkeeping (vm_read_fast's fast lane, the check done). */
 static inline void memo_count(struct vax_machine *m, struct vm_memo *mo)
@@ -939,6 +940,12 @@ enter: /* trace t, at its instruction's IRD; ifast set */
         tc_carry_latches(m, fin, t);
     fin = NULL;
     u = t->uops;
+#if TCX_ON && TC_THREADED
+    /* a root entered often enough is compiled: its first uop's handler
+     * becomes h_native, which runs its code */
+    if (UNLIKELY(t->xhot) && --t->xhot == 0)
+        vm_tcx_compile(m->tc->x, m, t, tab, &&h_native);
+#endif
     DISPATCH();
 
 ird_taken: /* an interrupt or a trace fault instead of the fetch */
@@ -1175,6 +1182,34 @@ dispatch:
     DISPATCH();
 #endif
     TC_HANDLERS
+
+#if TCX_ON && TC_THREADED
+h_native: { /* root u's compiled code (vm_tcache_x64.c), with the locals */
+    struct tcx_state xs = {
+        .last = last, .lw = lw, .mi = mi_cur, .mhp = mhp, .ev = ev, .lim2 = lim2,
+        .r = r, .a = a, .s2 = s2, .fl = fl, .psl0 = psl0, .ifast = ifast,
+    };
+    u = vm_tcx_enter(m->tc->x, m, &xs, tc_seg_of(u)->xbody);
+    r = xs.r;
+    a = xs.a;
+    s2 = xs.s2;
+    fl = xs.fl;
+    psl0 = xs.psl0;
+    mhp = xs.mhp;
+    mi_cur = xs.mi;
+    ifast = xs.ifast;
+    last = xs.last;
+    lw = xs.lw;
+    if (xs.chained) /* (it went through IRD points' quick way) */
+        irdsnap = 0;
+    if (!xs.h) { /* an end: tc_run's IRD point */
+        fin = xs.fin;
+        finm = xs.finm;
+        goto ird_point;
+    }
+    goto *xs.h;
+}
+#endif
 
 spec_slow: {
     /* a specifier byte the memo cannot give: the interpreter's way, then

@@ -1,0 +1,1308 @@
+/* The trace compiler (vm_tcache_x64.h): x86-64 code for hot root traces,
+ * emitted directly, uop by uop, from the same uops the executor's
+ * threaded handlers run; the code memory, written only while no code is
+ * executable in the pages it writes.
+ *
+ * The code keeps the executor's locals in host registers: m in RBX, the
+ * hand-over (struct tcx_state) in R12, r in R13D, s2 in R14D, the
+ * reference's host address (mhp) in R15, a in EBP, fl in R10D, psl0 in
+ * R11D, the I-stream memo entry in R9, ifast in R8D; RAX, RCX, RDX, RSI
+ * and RDI are scratch.  It calls nothing.  Each uop's code does what its
+ * handler's body does (vm_tcache_exec.c, TCB_*), with the uop's cells,
+ * offsets and widths as constants; where the handler would take a slow
+ * way (a guard off the path, a memo miss, a specifier byte not known to
+ * be the path's, a PSL write that moves the IPL or the mode) the code
+ * leaves before doing anything of that uop, and the executor runs the
+ * uop's handler from its start.  A uop the compiler does not know ends
+ * the compiled part: the code leaves there every time.  At the trace's
+ * end the code takes the IRD point's quick way and the successor check
+ * itself and jumps into the successor's code, where it has some, with
+ * the locals still in registers; anything else leaves for tc_run's IRD
+ * point. */
+#define _DEFAULT_SOURCE /* MAP_ANONYMOUS */
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "vax/machine/vm_tcache.h"
+#include "vax/machine/vm_tcache_x64.h"
+
+#if TCX_ON
+
+#include <sys/mman.h>
+#include <unistd.h>
+
+/* ---- the code memory ---- */
+
+#define TCX_MEM (16u << 20) /* bytes of code: beyond, nothing more is compiled */
+
+struct vm_tcx {
+    uint8_t *mem;      /* TCX_MEM bytes, read and execute except while written */
+    size_t used;       /* bytes taken (the stubs first) */
+    size_t stubs;      /* the stubs' end: what a reset keeps */
+    size_t pg;         /* the host's page size */
+    int broken;        /* the memory could not be had: compile nothing */
+    /* the stubs: enter, leave at a uop, leave for the IRD point */
+    const uint8_t *enter, *leave;
+    uint64_t traces, ns;
+};
+
+/* ---- an x86-64 encoder: the few forms the uops need ---- */
+
+enum { RAX, RCX, RDX, RBX, RSP, RBP, RSI, RDI, R8, R9, R10, R11, R12, R13, R14, R15 };
+/* condition codes (the low nibble of Jcc and SETcc) */
+enum { CC_O = 0, CC_B = 2, CC_AE = 3, CC_E = 4, CC_NE = 5, CC_BE = 6, CC_A = 7, CC_S = 8 };
+/* ALU group 1 (the /n of 0x81, and op = n * 8 + 1 for reg, reg) */
+enum { G_ADD = 0, G_OR = 1, G_AND = 4, G_SUB = 5, G_XOR = 6, G_CMP = 7 };
+
+struct em {
+    uint8_t *p, *end;  /* the code being written (into a scratch buffer) */
+    int over;          /* it did not fit */
+};
+
+static void b1(struct em *e, unsigned v)
+{
+    if (e->p < e->end)
+        *e->p++ = (uint8_t)v;
+    else
+        e->over = 1;
+}
+static void b4(struct em *e, uint32_t v)
+{
+    for (int i = 0; i < 4; i++)
+        b1(e, v >> (8 * i));
+}
+static void b8(struct em *e, uint64_t v)
+{
+    b4(e, (uint32_t)v);
+    b4(e, (uint32_t)(v >> 32));
+}
+/* REX where needed (w: 64-bit operand; byte: a byte register above BL) */
+static void rex(struct em *e, int w, int reg, int index, int base, int byte)
+{
+    unsigned x = 0x40u | (w ? 8u : 0) | ((reg & 8) ? 4u : 0) | ((index & 8) ? 2u : 0) |
+                 ((base & 8) ? 1u : 0);
+    if (x != 0x40u || byte)
+        b1(e, x);
+}
+/* ModRM (and SIB) for [base + disp] */
+static void mem(struct em *e, int reg, int base, int32_t disp)
+{
+    unsigned mod = disp == 0 && (base & 7) != RBP ? 0u : disp >= -128 && disp < 128 ? 1u : 2u;
+    b1(e, mod << 6 | (unsigned)(reg & 7) << 3 | (unsigned)(base & 7));
+    if ((base & 7) == RSP)
+        b1(e, 0x24);
+    if (mod == 1)
+        b1(e, (uint8_t)disp);
+    else if (mod == 2)
+        b4(e, (uint32_t)disp);
+}
+/* ModRM and SIB for [base + index * 4 + disp32] */
+static void mem_x4(struct em *e, int reg, int base, int index, int32_t disp)
+{
+    b1(e, 2u << 6 | (unsigned)(reg & 7) << 3 | 4u);
+    b1(e, 2u << 6 | (unsigned)(index & 7) << 3 | (unsigned)(base & 7));
+    b4(e, (uint32_t)disp);
+}
+static void modrr(struct em *e, int reg, int rm)
+{
+    b1(e, 0xC0u | (unsigned)(reg & 7) << 3 | (unsigned)(rm & 7));
+}
+/* op reg, [base + disp] (and the other way), 32 or 64 bits */
+static void op_rm(struct em *e, int w, unsigned op, int reg, int base, int32_t disp)
+{
+    rex(e, w, reg, 0, base, 0);
+    b1(e, op);
+    mem(e, reg, base, disp);
+}
+#define LD32(e, r, b, d) op_rm(e, 0, 0x8B, r, b, d)
+#define ST32(e, b, d, r) op_rm(e, 0, 0x89, r, b, d)
+#define LD64(e, r, b, d) op_rm(e, 1, 0x8B, r, b, d)
+#define ST64(e, b, d, r) op_rm(e, 1, 0x89, r, b, d)
+/* op dst, src (register to register: 0x01 ADD, 0x09 OR, 0x21 AND, 0x29
+ * SUB, 0x31 XOR, 0x39 CMP, 0x85 TEST, 0x89 MOV) */
+static void op_rr(struct em *e, int w, unsigned op, int dst, int src)
+{
+    rex(e, w, src, 0, dst, 0);
+    b1(e, op);
+    modrr(e, src, dst);
+}
+#define MOV32(e, d, s) op_rr(e, 0, 0x89, d, s)
+/* group 1 with an immediate: reg, or [base + disp] */
+static void g1_ri(struct em *e, int w, unsigned g, int reg, int32_t imm)
+{
+    rex(e, w, 0, 0, reg, 0);
+    if (imm >= -128 && imm < 128) {
+        b1(e, 0x83);
+        modrr(e, (int)g, reg);
+        b1(e, (uint8_t)imm);
+    } else {
+        b1(e, 0x81);
+        modrr(e, (int)g, reg);
+        b4(e, (uint32_t)imm);
+    }
+}
+static void g1_mi(struct em *e, int w, unsigned g, int base, int32_t disp, int32_t imm)
+{
+    rex(e, w, 0, 0, base, 0);
+    if (imm >= -128 && imm < 128) {
+        b1(e, 0x83);
+        mem(e, (int)g, base, disp);
+        b1(e, (uint8_t)imm);
+    } else {
+        b1(e, 0x81);
+        mem(e, (int)g, base, disp);
+        b4(e, (uint32_t)imm);
+    }
+}
+/* TEST reg, imm32 */
+static void test_ri(struct em *e, int reg, uint32_t imm)
+{
+    rex(e, 0, 0, 0, reg, 0);
+    if (reg == RAX) {
+        b1(e, 0xA9);
+    } else {
+        b1(e, 0xF7);
+        modrr(e, 0, reg);
+    }
+    b4(e, imm);
+}
+static void mov_ri(struct em *e, int reg, uint32_t imm)
+{
+    rex(e, 0, 0, 0, reg, 0);
+    b1(e, 0xB8u + (unsigned)(reg & 7));
+    b4(e, imm);
+}
+static void mov_ri64(struct em *e, int reg, uint64_t imm)
+{
+    rex(e, 1, 0, 0, reg, 0);
+    b1(e, 0xB8u + (unsigned)(reg & 7));
+    b8(e, imm);
+}
+/* MOV dword [base + disp], imm32 */
+static void st32_i(struct em *e, int base, int32_t disp, uint32_t imm)
+{
+    rex(e, 0, 0, 0, base, 0);
+    b1(e, 0xC7);
+    mem(e, 0, base, disp);
+    b4(e, imm);
+}
+/* MOV word [base + disp], imm16 */
+static void st16_i(struct em *e, int base, int32_t disp, uint16_t imm)
+{
+    b1(e, 0x66);
+    rex(e, 0, 0, 0, base, 0);
+    b1(e, 0xC7);
+    mem(e, 0, base, disp);
+    b1(e, imm & 0xFF);
+    b1(e, imm >> 8);
+}
+/* shifts by an immediate (/4 SHL, /5 SHR, /7 SAR, /0 ROL) or by CL */
+static void shift_ri(struct em *e, unsigned g, int reg, unsigned n)
+{
+    rex(e, 0, 0, 0, reg, 0);
+    b1(e, 0xC1);
+    modrr(e, (int)g, reg);
+    b1(e, n);
+}
+static void shift_rcl(struct em *e, unsigned g, int reg)
+{
+    rex(e, 0, 0, 0, reg, 0);
+    b1(e, 0xD3);
+    modrr(e, (int)g, reg);
+}
+static void not_r(struct em *e, int reg)
+{
+    rex(e, 0, 0, 0, reg, 0);
+    b1(e, 0xF7);
+    modrr(e, 2, reg);
+}
+/* MOVZX / MOVSX dst, the low byte or word of src */
+static void ext_rr(struct em *e, unsigned op2, int dst, int src)
+{
+    rex(e, 0, dst, 0, src, op2 == 0xB6 || op2 == 0xBE ? src >= 4 : 0);
+    b1(e, 0x0F);
+    b1(e, op2);
+    modrr(e, dst, src);
+}
+static void setcc(struct em *e, unsigned cc, int reg)
+{
+    rex(e, 0, 0, 0, reg, reg >= 4);
+    b1(e, 0x0F);
+    b1(e, 0x90u + cc);
+    modrr(e, 0, reg);
+}
+/* LEA dst32, [base + index * scale] */
+static void lea_x(struct em *e, int dst, int base, int index, unsigned scale_log)
+{
+    rex(e, 0, dst, index, base, 0);
+    b1(e, 0x8D);
+    b1(e, 0x04u | (unsigned)(dst & 7) << 3);
+    b1(e, scale_log << 6 | (unsigned)(index & 7) << 3 | (unsigned)(base & 7));
+    if ((base & 7) == RBP) /* (needs a displacement: none here) */
+        e->over = 1;
+}
+/* a forward jump: its rel32's place, patched by `here` */
+static uint8_t *jcc_fwd(struct em *e, unsigned cc)
+{
+    b1(e, 0x0F);
+    b1(e, 0x80u + cc);
+    uint8_t *at = e->p;
+    b4(e, 0);
+    return at;
+}
+static uint8_t *jmp_fwd(struct em *e)
+{
+    b1(e, 0xE9);
+    uint8_t *at = e->p;
+    b4(e, 0);
+    return at;
+}
+static void patch_to(struct em *e, uint8_t *at, const uint8_t *to)
+{
+    if (!at || e->over || at + 4 > e->end)
+        return;
+    int32_t rel = (int32_t)(to - (at + 4));
+    memcpy(at, &rel, 4);
+}
+static void here(struct em *e, uint8_t *at)
+{
+    patch_to(e, at, e->p);
+}
+/* a jump to code already written at `to` (rel32; the scratch buffer is
+ * copied whole, so distances inside it hold) */
+static void jmp_to(struct em *e, const uint8_t *to)
+{
+    patch_to(e, jmp_fwd(e), to);
+}
+static void push_r(struct em *e, int reg)
+{
+    rex(e, 0, 0, 0, reg, 0);
+    b1(e, 0x50u + (unsigned)(reg & 7));
+}
+static void pop_r(struct em *e, int reg)
+{
+    rex(e, 0, 0, 0, reg, 0);
+    b1(e, 0x58u + (unsigned)(reg & 7));
+}
+
+/* ---- the locals' registers and the hand-over ---- */
+
+enum { RM = RBX, RST = R12, RR = R13, RS2 = R14, RMHP = R15, RA = RBP, RFL = R10,
+       RPSL0 = R11, RMI = R9, RIF = R8 };
+#define SOFF(f) ((int32_t)offsetof(struct tcx_state, f))
+#define MOFF(f) ((int32_t)offsetof(struct vax_machine, f))
+
+/* ---- the compiler's view of one trace ---- */
+
+struct cx {
+    struct em e;
+    const struct vax_machine *m;
+    const struct tc_trace *t;
+    const void *const *tab;
+    const uint8_t *base;  /* where the code will run: e's buffer maps onto it */
+    const uint8_t *leave; /* the stub that leaves at a uop (rax u, rdx h) */
+    uint8_t *ubeg;        /* the scratch buffer's start */
+    /* exits: the uop, and the jumps that go to its exit */
+    struct xit {
+        int i;
+        uint8_t *at;
+    } *x;
+    int nx, capx;
+    uint8_t **lab;        /* each uop's code (NULL: not compiled) */
+};
+
+/* where the code at scratch address p will run */
+static uint64_t run_addr(const struct cx *c, const uint8_t *p)
+{
+    return (uint64_t)(uintptr_t)(c->base + (p - c->ubeg));
+}
+
+/* JMP to code outside the buffer, at run address `to` (the stubs) */
+static void jmp_run(struct cx *c, const uint8_t *to)
+{
+    uint8_t *at = jmp_fwd(&c->e);
+    if (c->e.over)
+        return;
+    int64_t rel = (int64_t)((uint64_t)(uintptr_t)to - run_addr(c, at + 4));
+    int32_t r32 = (int32_t)rel;
+    memcpy(at, &r32, 4);
+}
+
+/* a jump (condition cc, or always: cc < 0) to the exit at uop i, written
+ * out of line after the body */
+static void exit_if(struct cx *c, int cc, int i)
+{
+    uint8_t *at = cc < 0 ? jmp_fwd(&c->e) : jcc_fwd(&c->e, (unsigned)cc);
+    if (c->nx == c->capx) {
+        c->e.over = 1;
+        return;
+    }
+    c->x[c->nx].i = i;
+    c->x[c->nx].at = at;
+    c->nx++;
+}
+
+/* a cell's byte offset in the machine, or -1 where it is not in it (a
+ * trace's constant) */
+static int64_t moff(const struct cx *c, const void *p)
+{
+    const char *q = p, *b = (const char *)c->m;
+    if (q >= b && q + 4 <= b + sizeof *c->m)
+        return q - b;
+    return -1;
+}
+/* reg = *p */
+static void ld_cell(struct cx *c, int reg, const uint32_t *p)
+{
+    int64_t o = moff(c, p);
+    if (o >= 0) {
+        LD32(&c->e, reg, RM, (int32_t)o);
+        return;
+    }
+    mov_ri64(&c->e, RSI, (uint64_t)(uintptr_t)p);
+    LD32(&c->e, reg, RSI, 0);
+}
+/* *p = reg (reg is not RSI) */
+static void st_cell(struct cx *c, const uint32_t *p, int reg)
+{
+    int64_t o = moff(c, p);
+    if (o >= 0) {
+        ST32(&c->e, RM, (int32_t)o, reg);
+        return;
+    }
+    mov_ri64(&c->e, RSI, (uint64_t)(uintptr_t)p);
+    ST32(&c->e, RSI, 0, reg);
+}
+/* gpr_write(p, v, wd): v in reg (not RCX, RSI) */
+static void gpr_write_x(struct cx *c, const uint32_t *p, int reg, unsigned wd)
+{
+    if (wd >= 2) {
+        st_cell(c, p, reg);
+        return;
+    }
+    uint32_t mask = wd == 0 ? 0xFFu : 0xFFFFu;
+    ld_cell(c, RCX, p);
+    g1_ri(&c->e, 0, G_AND, RCX, (int32_t)~mask);
+    MOV32(&c->e, RDX, reg);
+    g1_ri(&c->e, 0, G_AND, RDX, (int32_t)mask);
+    op_rr(&c->e, 0, 0x09, RCX, RDX);
+    st_cell(c, p, RCX);
+}
+
+/* fl (R10D) from the host's flags just set: C, V, Z, N as F_C.. F_N
+ * (MOV leaves the flags alone, so the registers are cleared after) */
+static void flags_to_fl(struct em *e)
+{
+    mov_ri(e, RDX, 0);
+    mov_ri(e, RCX, 0);
+    mov_ri(e, RSI, 0);
+    mov_ri(e, RDI, 0);
+    setcc(e, CC_B, RDX);
+    setcc(e, CC_O, RCX);
+    setcc(e, CC_E, RSI);
+    setcc(e, CC_S, RDI);
+    lea_x(e, RDX, RDX, RCX, 1);
+    lea_x(e, RDX, RDX, RSI, 2);
+    lea_x(e, RFL, RDX, RDI, 3);
+}
+
+/* set_cc(m, cc, fl, r) for CC controls ARITH .. NZVC0 */
+static int cc_x(struct em *e, unsigned cc)
+{
+    uint32_t clr, keep;
+    switch (cc) {
+    case UCC_ARITH: clr = 0xF; keep = 0xF; break;
+    case UCC_LOGIC: clr = 0xE; keep = F_N | F_Z; break;
+    case UCC_TEST: clr = 0xF; keep = F_N | F_Z; break;
+    case UCC_CMP: clr = 0xF; keep = F_Z | F_C; break;
+    case UCC_NZV: clr = 0xE; keep = F_N | F_Z | F_V; break;
+    case UCC_NZVC0: clr = 0xF; keep = F_N | F_Z | F_V; break;
+    default: return -1;
+    }
+    LD32(e, RDX, RM, MOFF(psl));
+    g1_ri(e, 0, G_AND, RDX, (int32_t)~clr);
+    MOV32(e, RCX, RFL);
+    g1_ri(e, 0, G_AND, RCX, (int32_t)keep);
+    op_rr(e, 0, 0x09, RDX, RCX);
+    if (cc == UCC_CMP) { /* N: N xor V */
+        MOV32(e, RCX, RFL);
+        shift_ri(e, 4, RCX, 2);
+        op_rr(e, 0, 0x31, RCX, RFL);
+        g1_ri(e, 0, G_AND, RCX, F_N);
+        op_rr(e, 0, 0x09, RDX, RCX);
+    }
+    ST32(e, RM, MOFF(psl), RDX);
+    return 0;
+}
+
+/* The ALU: function f at width wd on a (EBP, already loaded) and the
+ * cell b; the result to EAX, fl to R10D where fl.  0, or -1 where the
+ * compiler does not know this function in this form. */
+static int alu_x(struct cx *c, unsigned f, unsigned wd, int fl, const uint32_t *pb)
+{
+    struct em *e = &c->e;
+    unsigned sh = wd == 0 ? 24 : wd == 1 ? 16 : 0; /* flags at the width: at the top */
+    uint32_t mask = wd == 0 ? 0xFFu : wd == 1 ? 0xFFFFu : 0xFFFFFFFFu;
+    if (wd > 2)
+        return -1;
+    switch (f) {
+    case UA_PASSA: case UA_PASSB: case UA_ADD: case UA_SUB: case UA_AND: case UA_OR:
+    case UA_XOR: case UA_BIC:
+        if (f != UA_PASSA)
+            ld_cell(c, RCX, pb);
+        MOV32(e, RAX, f == UA_PASSB ? RCX : RA);
+        if (f == UA_BIC)
+            not_r(e, RCX);
+        if (sh) {
+            shift_ri(e, 4, RAX, sh);
+            if (f != UA_PASSA && f != UA_PASSB)
+                shift_ri(e, 4, RCX, sh);
+        }
+        switch (f) {
+        case UA_ADD: op_rr(e, 0, 0x01, RAX, RCX); break;
+        case UA_SUB: op_rr(e, 0, 0x29, RAX, RCX); break;
+        case UA_AND: case UA_BIC: op_rr(e, 0, 0x21, RAX, RCX); break;
+        case UA_OR: op_rr(e, 0, 0x09, RAX, RCX); break;
+        case UA_XOR: op_rr(e, 0, 0x31, RAX, RCX); break;
+        default: op_rr(e, 0, 0x85, RAX, RAX); break; /* (PASS: the flags) */
+        }
+        if (fl)
+            flags_to_fl(e);
+        if (sh)
+            shift_ri(e, 5, RAX, sh);
+        return 0;
+    case UA_SEXT: case UA_ZEXT:
+        if (wd == 2)
+            MOV32(e, RAX, RA);
+        else
+            ext_rr(e, f == UA_SEXT ? (wd == 0 ? 0xBE : 0xBF) : (wd == 0 ? 0xB6 : 0xB7), RAX, RA);
+        if (fl) {
+            op_rr(e, 0, 0x85, RAX, RAX);
+            flags_to_fl(e);
+        }
+        return 0;
+    case UA_SHL: case UA_SHR: case UA_ROTL: case UA_SAR: case UA_MASK: {
+        if (wd != 2)
+            return -1;
+        ld_cell(c, RCX, pb);
+        if (f == UA_MASK) { /* 2^n - 1, all ones from 32 */
+            mov_ri(e, RAX, 1);
+            shift_rcl(e, 4, RAX);
+            g1_ri(e, 0, G_SUB, RAX, 1);
+        } else {
+            MOV32(e, RAX, RA);
+            if (f == UA_SAR) { /* counts past 31: 31 */
+                g1_ri(e, 0, G_AND, RCX, 63);
+                g1_ri(e, 0, G_CMP, RCX, 31);
+                uint8_t *j = jcc_fwd(e, CC_BE);
+                mov_ri(e, RCX, 31);
+                here(e, j);
+            }
+            shift_rcl(e, f == UA_SHL ? 4 : f == UA_SHR ? 5 : f == UA_SAR ? 7 : 0, RAX);
+        }
+        if (f == UA_SHL || f == UA_SHR || f == UA_MASK) { /* a count of 32 to 63 */
+            test_ri(e, RCX, 32);
+            uint8_t *j = jcc_fwd(e, CC_E);
+            mov_ri(e, RAX, f == UA_MASK ? 0xFFFFFFFFu : 0);
+            here(e, j);
+        }
+        if (fl) { /* N and Z of the result, V and C clear */
+            op_rr(e, 0, 0x85, RAX, RAX);
+            flags_to_fl(e);
+        }
+        (void)mask;
+        return 0;
+    }
+    default:
+        return -1;
+    }
+}
+
+/* the ALU uop: ALU (f, wd, v) with a from the cell p1 (or r: ALUR), the
+ * result to the cell at k (and r), the flags, the CC control */
+static int alu_uop(struct cx *c, const struct tc_uop *u, unsigned f, unsigned wd, unsigned v,
+                   int alur)
+{
+    struct em *e = &c->e;
+    if (alur)
+        MOV32(e, RA, RR);
+    else
+        ld_cell(c, RA, u->p1);
+    if (alu_x(c, f, wd, v >= 1, u->p2))
+        return -1;
+    MOV32(e, RR, RAX);
+    ST32(e, RM, (int32_t)u->k, RAX);
+    if (v >= 2 && cc_x(e, UCC_ARITH + (v - 2)))
+        return -1;
+    return 0;
+}
+
+/* the ALU function codes of TC_ALU_FNS, TC_ALUR_FNS */
+static const uint8_t alu_fns[] = {
+#define TCX_UA(n) UA_##n,
+    TC_ALU_FNS(TCX_UA)
+};
+static const uint8_t alur_fns[] = {TC_ALUR_FNS(TCX_UA)};
+#undef TCX_UA
+
+/* TC_GPSL: the word's starting PSL (y) or the PSL, into EAX */
+static void gpsl(struct cx *c, const struct tc_uop *u)
+{
+    if (u->y)
+        MOV32(&c->e, RAX, RPSL0);
+    else
+        LD32(&c->e, RAX, RM, MOFF(psl));
+}
+/* leave at uop i unless the condition the host's flags hold (cc true:
+ * the guard's value 1) is the recorded way u->x */
+static void guard_cc(struct cx *c, const struct tc_uop *u, int i, unsigned cc)
+{
+    exit_if(c, (int)(u->x ? cc ^ 1u : cc), i);
+}
+/* vm_memo_hit for n bytes at the VA in register va, the entry at
+ * [ent + off]: leaves EDX = va - base (zero-extended) and the host's
+ * flags: above, a miss (clobbers EDI and tmp) */
+static void memo_hit_x(struct em *e, int ent, int32_t off, int va, unsigned n, int tmp)
+{
+    MOV32(e, RDX, va);
+    op_rm(e, 0, 0x2B, RDX, ent, off + (int32_t)offsetof(struct vm_memo, base));
+    LD32(e, RDI, ent, off + (int32_t)offsetof(struct vm_memo, span));
+    op_rm(e, 1, 0x8D, tmp, RDX, (int32_t)n); /* tmp = rdx + n */
+    op_rr(e, 1, 0x39, tmp, RDI);
+}
+/* a memo check of n bytes, a write (w), at the address in EAX, through
+ * the memo table at tab (in the machine): mhp, the line's bookkeeping */
+static int mck_x(struct cx *c, int i, const struct vm_memo *tab, unsigned n, unsigned w)
+{
+    struct em *e = &c->e;
+    int64_t to = moff(c, tab);
+    if (to < 0 || n < 1 || n > 8)
+        return -1;
+    MOV32(e, RCX, RAX);
+    shift_ri(e, 5, RCX, 6);
+    g1_ri(e, 0, G_AND, RCX, VM_MEMO_N - 1);
+    _Static_assert(sizeof(struct vm_memo) == 32, "a memo entry is 32 bytes");
+    shift_ri(e, 4, RCX, 5);
+    op_rr(e, 1, 0x01, RCX, RM); /* rcx: the entry, less tab's offset */
+#define MO(f) ((int32_t)to + (int32_t)offsetof(struct vm_memo, f))
+    memo_hit_x(e, RCX, (int32_t)to, RAX, n, RSI);
+    exit_if(c, CC_A, i);
+    LD64(e, RSI, RCX, MO(set));
+    LD32(e, RDI, RCX, MO(lru_next));
+    ST32(e, RSI, (int32_t)offsetof(struct cache_set, lru), RDI);
+    if (w) {
+        rex(e, 0, RDI, 0, RCX, 0);
+        b1(e, 0x0F);
+        b1(e, 0xB6);
+        mem(e, RDI, RCX, MO(way)); /* movzx edi, byte [way] */
+        /* mov dword [rsi + rdi*4 + dirty], 1 */
+        rex(e, 0, 0, RDI, RSI, 0);
+        b1(e, 0xC7);
+        mem_x4(e, 0, RSI, RDI, (int32_t)offsetof(struct cache_set, dirty));
+        b4(e, 1);
+    }
+    LD64(e, RMHP, RCX, MO(host));
+    op_rr(e, 1, 0x01, RMHP, RDX);
+#undef MO
+    return 0;
+}
+/* EAX (RAX for 8) = the n bytes at mhp; -1 for another size */
+static int load_x(struct em *e, unsigned n)
+{
+    if (n == 1 || n == 2) {
+        rex(e, 0, RAX, 0, RMHP, 0);
+        b1(e, 0x0F);
+        b1(e, n == 1 ? 0xB6 : 0xB7);
+        mem(e, RAX, RMHP, 0);
+    } else if (n == 4) {
+        LD32(e, RAX, RMHP, 0);
+    } else if (n == 8) {
+        LD64(e, RAX, RMHP, 0);
+    } else {
+        return -1;
+    }
+    return 0;
+}
+/* reg = reg >> 32 (64 bits) */
+static void shift64_r(struct em *e, int reg)
+{
+    rex(e, 1, 0, 0, reg, 0);
+    b1(e, 0xC1);
+    modrr(e, 5, reg);
+    b1(e, 32);
+}
+/* ECX = (opa[k] + d) & 15: a register operand's number */
+static void opr_index(struct em *e, uint32_t k, uint32_t d)
+{
+    LD32(e, RCX, RM, MOFF(opa) + 4 * (int32_t)k);
+    if (d)
+        g1_ri(e, 0, G_ADD, RCX, (int32_t)d);
+    g1_ri(e, 0, G_AND, RCX, 15);
+}
+/* gpr_write(&m->r[ECX], reg, wd) */
+static void opr_write(struct em *e, int reg, unsigned wd)
+{
+    if (wd < 2) {
+        uint32_t mask = wd == 0 ? 0xFFu : 0xFFFFu;
+        rex(e, 0, RAX, RCX, RM, 0);
+        b1(e, 0x8B);
+        mem_x4(e, RAX, RM, RCX, MOFF(r)); /* eax = r[ecx] */
+        g1_ri(e, 0, G_AND, RAX, (int32_t)~mask);
+        MOV32(e, RDX, reg);
+        g1_ri(e, 0, G_AND, RDX, (int32_t)mask);
+        op_rr(e, 0, 0x09, RAX, RDX);
+        reg = RAX;
+    }
+    rex(e, 0, reg, RCX, RM, 0);
+    b1(e, 0x89);
+    mem_x4(e, reg, RM, RCX, MOFF(r));
+}
+/* the I-stream memo entry's bookkeeping (a byte taken from it) */
+static void ilru(struct em *e)
+{
+    LD64(e, RSI, RMI, (int32_t)offsetof(struct vm_memo, set));
+    LD32(e, RDI, RMI, (int32_t)offsetof(struct vm_memo, lru_next));
+    ST32(e, RSI, (int32_t)offsetof(struct cache_set, lru), RDI);
+}
+/* TC_SYNC(cyc, refs) */
+static void sync_x(struct em *e, uint32_t cyc, uint32_t refs)
+{
+    if (cyc) {
+        mov_ri(e, RAX, cyc);
+        op_rm(e, 1, 0x01, RAX, RM, MOFF(st.microcycles));
+    }
+    if (refs) {
+        mov_ri(e, RAX, refs);
+        op_rm(e, 1, 0x01, RAX, RM, MOFF(tc_refs));
+    }
+}
+
+/* END: the counts, the trace's end, and the IRD point's quick way into
+ * the successor's code where it has some; else the IRD point of tc_run */
+static void end_x(struct cx *c, const struct tc_uop *u)
+{
+    struct em *e = &c->e;
+    const struct tc_trace *lt = (const struct tc_trace *)(const void *)u->p1;
+    mov_ri64(e, RAX, (uint64_t)(uintptr_t)TC_UWNZ(u));
+    ST64(e, RST, SOFF(lw), RAX);
+    sync_x(e, u->k, u->k2);
+    mov_ri64(e, RAX, (uint64_t)(uintptr_t)lt);
+    ST64(e, RST, SOFF(last), RAX);
+    /* the quick way: three bytes at PC in the memo (the entry last used,
+     * else the line's own), the cycle limit and the next event far (ev) */
+    LD32(e, RCX, RM, MOFF(r[15]));
+    memo_hit_x(e, RMI, 0, RCX, 3, RSI);
+    uint8_t *jhit = jcc_fwd(e, CC_BE);
+    /* (vm_memo_isel: the entry of PC's line) */
+    MOV32(e, RSI, RCX);
+    shift_ri(e, 5, RSI, 6);
+    g1_ri(e, 0, G_AND, RSI, VM_IMEMO_N - 1);
+    shift_ri(e, 4, RSI, 5);
+    op_rr(e, 1, 0x01, RSI, RM);
+    g1_ri(e, 1, G_ADD, RSI, MOFF(memo.i));
+    memo_hit_x(e, RSI, 0, RCX, 3, RAX);
+    uint8_t *j1 = jcc_fwd(e, CC_A);
+    op_rr(e, 1, 0x89, RMI, RSI); /* the entry used from now on */
+    here(e, jhit);
+    mov_ri64(e, RAX, (uint64_t)(uintptr_t)lt);
+    LD64(e, RSI, RM, MOFF(st.microcycles));
+    op_rm(e, 1, 0x3B, RSI, RST, SOFF(ev));
+    uint8_t *j2 = jcc_fwd(e, CC_AE);
+    /* the successor: recognised by its host address and bytes, with code */
+    LD64(e, RSI, RAX, (int32_t)offsetof(struct tc_trace, succ));
+    LD64(e, RDI, RMI, (int32_t)offsetof(struct vm_memo, host));
+    op_rr(e, 1, 0x01, RDI, RDX); /* hp */
+    op_rm(e, 1, 0x3B, RDI, RSI, (int32_t)offsetof(struct tc_trace, fhp));
+    uint8_t *j3 = jcc_fwd(e, CC_NE);
+    LD64(e, RDX, RDI, 0);
+    op_rm(e, 1, 0x33, RDX, RSI, (int32_t)offsetof(struct tc_trace, ib0));
+    op_rm(e, 1, 0x23, RDX, RSI, (int32_t)offsetof(struct tc_trace, im0));
+    uint8_t *j4 = jcc_fwd(e, CC_NE);
+    LD64(e, RDX, RSI, (int32_t)offsetof(struct tc_trace, xbody));
+    op_rr(e, 1, 0x85, RDX, RDX);
+    uint8_t *j6 = jcc_fwd(e, CC_E);
+    /* taken: the IRD point's latches, the opcode's byte, the entry */
+    g1_mi(e, 0, G_ADD, RM, MOFF(icnt), 1);
+    mov_ri(e, RAX, 0);
+    _Static_assert(offsetof(struct vax_machine, mchk_active) ==
+                           offsetof(struct vax_machine, log_n) + 4 &&
+                       offsetof(struct vax_machine, in_exc) ==
+                           offsetof(struct vax_machine, log_n) + 8 &&
+                       offsetof(struct vax_machine, mm_active) ==
+                           offsetof(struct vax_machine, log_n) + 12,
+                   "ird_clear_latches' four neighbours");
+    ST64(e, RM, MOFF(log_n), RAX);
+    ST64(e, RM, MOFF(in_exc), RAX);
+    ST32(e, RM, MOFF(usp), RAX);
+    ST32(e, RM, MOFF(fpc), RCX);
+    LD32(e, RAX, RM, MOFF(psl));
+    g1_ri(e, 0, G_AND, RAX, 0xF);
+    ST32(e, RM, MOFF(fcc), RAX);
+    g1_mi(e, 1, G_ADD, RM, MOFF(tc_refs), 1);
+    ilru(e);
+    op_rm(e, 0, 0x8D, RAX, RCX, 1);
+    ST32(e, RM, MOFF(r[15]), RAX);
+    mov_ri(e, RIF, 1);
+    g1_mi(e, 1, G_ADD, RM, MOFF(st.instructions), 1);
+    st32_i(e, RST, SOFF(chained), 1);
+    const struct tc_latch *fin = lt->fin;
+    if (fin && lt->finm && (fin->rn_def || fin->rx_def)) {
+        /* the end's RN group and RX outlive IRD where the successor does
+         * not set them at once (tc_carry_latches) */
+        rex(e, 0, 0, 0, RSI, 0);
+        b1(e, 0xF6);
+        mem(e, 0, RSI, (int32_t)offsetof(struct tc_trace, smask));
+        b1(e, lt->finm); /* test byte [rsi + smask], finm */
+        uint8_t *jn = jcc_fwd(e, CC_E);
+        rex(e, 0, RAX, 0, RSI, 0);
+        b1(e, 0x0F);
+        b1(e, 0xB6);
+        mem(e, RAX, RSI, (int32_t)offsetof(struct tc_trace, spec0)); /* eax = spec0 */
+        uint8_t *jn2 = NULL;
+        if (!fin->rx_def) {
+            op_rr(e, 0, 0x85, RAX, RAX);
+            jn2 = jcc_fwd(e, CC_NE);
+        }
+        if (fin->rn_def) {
+            op_rr(e, 0, 0x85, RAX, RAX);
+            uint8_t *js = jcc_fwd(e, CC_NE);
+            st32_i(e, RM, MOFF(rn), fin->rn);
+            st32_i(e, RM, MOFF(specb), fin->specb);
+            st32_i(e, RM, MOFF(rf_lit), fin->rf_lit);
+            st32_i(e, RM, MOFF(lat) + 4 * LAT_RN, fin->rn);
+            st32_i(e, RM, MOFF(lat) + 4 * LAT_RN1, (fin->rn + 1u) & 15);
+            here(e, js);
+        }
+        if (fin->rx_def)
+            st32_i(e, RM, MOFF(rx), fin->rx);
+        here(e, jn);
+        here(e, jn2);
+    }
+    b1(e, 0xFF); /* jmp rdx */
+    modrr(e, 4, RDX);
+    /* not taken: fin and finm of the end, and tc_run's IRD point */
+    here(e, j1);
+    here(e, j2);
+    here(e, j3);
+    here(e, j4);
+    here(e, j6);
+    mov_ri64(e, RAX, (uint64_t)(uintptr_t)lt->fin);
+    ST64(e, RST, SOFF(fin), RAX);
+    st32_i(e, RST, SOFF(finm), lt->finm);
+    mov_ri(e, RAX, 0);
+    mov_ri(e, RDX, 0);
+    jmp_run(c, c->leave);
+}
+
+/* One uop (or, for KR and a guard it decided, two): 1 where it was
+ * compiled and the next is i + 1, 2 where i + 1 was too, 0 where the
+ * compiled part ends at it, -1 when the code does not fit. */
+static int uop_x(struct cx *c, int i)
+{
+    struct em *e = &c->e;
+    const struct tc_uop *u = &c->t->uops[i];
+    unsigned op = c->t->op0[i];
+    if (op >= TU_ALU_BASE && op < TU_ALUR_BASE) {
+        unsigned fv = op - TU_ALU_BASE, v = fv % TC_ALU_VARS, fw = fv / TC_ALU_VARS;
+        return alu_uop(c, u, alu_fns[fw / 3], fw % 3, v, 0) ? 0 : 1;
+    }
+    if (op >= TU_ALUR_BASE && op < TU_ALUM_BASE) {
+        unsigned fv = op - TU_ALUR_BASE, v = fv % TC_ALU_VARS;
+        return alu_uop(c, u, alur_fns[fv / TC_ALU_VARS], 2, v, 1) ? 0 : 1;
+    }
+    if (op >= TU_ALU_BASE)
+        return 0;
+    switch (op) {
+    case TU_END:
+        end_x(c, u);
+        return 1;
+    case TU_SYNC:
+        sync_x(e, u->k, u->k2);
+        return 1;
+    case TU_LOOP: {
+        const struct tc_uop *to = (const struct tc_uop *)(const void *)u->p1;
+        int ti = (int)(to - c->t->uops);
+        if (ti < 0 || ti > i || !c->lab[ti])
+            return 0;
+        const struct tc_word *w = TC_UWNZ(u);
+        /* the segment goes round only below lim2 */
+        LD64(e, RAX, RM, MOFF(st.microcycles));
+        mov_ri(e, RCX, w->pend);
+        op_rr(e, 1, 0x01, RAX, RCX);
+        op_rm(e, 1, 0x3B, RAX, RST, SOFF(lim2));
+        exit_if(c, CC_AE, i);
+        sync_x(e, w->pend, w->rpend);
+        jmp_to(e, c->lab[ti]);
+        return 1;
+    }
+    case TU_MOV:
+        ld_cell(c, RAX, u->p1);
+        ST32(e, RM, (int32_t)u->k, RAX);
+        return 1;
+    case TU_MOV2:
+        ld_cell(c, RAX, u->p1);
+        ld_cell(c, RCX, u->p2);
+        ST32(e, RM, (int32_t)u->k, RAX);
+        ST32(e, RM, (int32_t)u->k2, RCX);
+        return 1;
+    case TU_KR:
+        ld_cell(c, RA, u->p1);
+        mov_ri(e, RR, u->k2);
+        ST32(e, RM, (int32_t)u->k, RR);
+        if (u->x)
+            mov_ri(e, RFL, u->y);
+        /* a guard on its flags decided when the trace was built
+         * (TC_FUSED's KR_G..): not looked at, as the handler does */
+        switch (c->t->uops[i].op) {
+        case TU_F_KR_GZ: case TU_F_KR_GC: case TU_F_KR_GN: case TU_F_KR_GLT:
+        case TU_F_KR_GLE: case TU_F_KR_GCZ:
+            c->lab[i + 1] = e->p;
+            return 2;
+        default:
+            return 1;
+        }
+    case TU_S2:
+        ld_cell(c, RS2, u->p1);
+        return 1;
+    case TU_LDA:
+        ld_cell(c, RA, u->p1);
+        return 1;
+    case TU_PSL0:
+        LD32(e, RPSL0, RM, MOFF(psl));
+        return 1;
+    case TU_IB:
+        op_rr(e, 0, 0x85, RIF, RIF);
+        exit_if(c, CC_E, i);
+        ilru(e);
+        st32_i(e, RM, MOFF(tc_tmp) + 4 * (int32_t)u->y, u->k2);
+        g1_mi(e, 0, G_ADD, RM, MOFF(r[15]), u->x);
+        return 1;
+    case TU_SPEC:
+        op_rr(e, 0, 0x85, RIF, RIF);
+        exit_if(c, CC_E, i);
+        ilru(e);
+        g1_mi(e, 0, G_ADD, RM, MOFF(r[15]), 1);
+        return 1;
+    case TU_ST_R: st_cell(c, u->p1, RR); return 1;
+    case TU_ST_S: st_cell(c, u->p1, RS2); return 1;
+    case TU_STW_R: gpr_write_x(c, u->p1, RR, u->x); return 1;
+    case TU_STW_S: gpr_write_x(c, u->p1, RS2, u->x); return 1;
+    case TU_STRN_R: case TU_STRN_S: {
+        /* the specifier's change, for UNDO */
+        LD32(e, RAX, RM, MOFF(log_n));
+        g1_ri(e, 0, G_CMP, RAX, 16);
+        uint8_t *j = jcc_fwd(e, CC_AE);
+        rex(e, 0, 0, RAX, RM, 0);
+        b1(e, 0xC7);
+        mem_x4(e, 0, RM, RAX, MOFF(log_reg));
+        b4(e, u->k);
+        ld_cell(c, RCX, u->p1);
+        rex(e, 0, RCX, RAX, RM, 0);
+        b1(e, 0x89);
+        mem_x4(e, RCX, RM, RAX, MOFF(log_val));
+        g1_ri(e, 0, G_ADD, RAX, 1);
+        ST32(e, RM, MOFF(log_n), RAX);
+        here(e, j);
+        gpr_write_x(c, u->p1, op == TU_STRN_R ? RR : RS2, u->x);
+        return 1;
+    }
+    case TU_STPSL_R: case TU_STPSL_S: {
+        int v = op == TU_STPSL_R ? RR : RS2;
+        LD32(e, RAX, RM, MOFF(psl));
+        op_rr(e, 0, 0x31, RAX, v);
+        test_ri(e, RAX, PSL_IPL_BITS | PSL_T | PSL_TP | PSL_CUR_BITS);
+        exit_if(c, CC_NE, i);
+        ST32(e, RM, MOFF(psl), v);
+        return 1;
+    }
+    case TU_CC_ARITH: return cc_x(e, UCC_ARITH) ? 0 : 1;
+    case TU_CC_LOGIC: return cc_x(e, UCC_LOGIC) ? 0 : 1;
+    case TU_CC_TEST: return cc_x(e, UCC_TEST) ? 0 : 1;
+    case TU_CC_CMP: return cc_x(e, UCC_CMP) ? 0 : 1;
+    case TU_CC_NZV: return cc_x(e, UCC_NZV) ? 0 : 1;
+    case TU_CC_NZVC0: return cc_x(e, UCC_NZVC0) ? 0 : 1;
+    case TU_MCK_R: case TU_MCK_S: case TU_MCK_P:
+        if (op == TU_MCK_R)
+            MOV32(e, RAX, RR);
+        else if (op == TU_MCK_S)
+            MOV32(e, RAX, RS2);
+        else
+            ld_cell(c, RAX, u->p1);
+        return mck_x(c, i, (const struct vm_memo *)(const void *)u->p2, u->x, u->y) ? 0 : 1;
+    case TU_RD: case TU_RDOP:
+        if (load_x(e, u->x))
+            return 0;
+        if (op == TU_RD) {
+            ST32(e, RM, MOFF(mdr), RAX);
+            if (u->x == 8) {
+                shift64_r(e, RAX);
+                ST32(e, RM, MOFF(q), RAX);
+            }
+        } else {
+            ST32(e, RM, MOFF(opv) + 4 * (int32_t)u->k, RAX);
+            shift64_r(e, RAX);
+            ST32(e, RM, MOFF(oph) + 4 * (int32_t)u->k, RAX);
+        }
+        return 1;
+    case TU_WR: case TU_WROP: {
+        unsigned n = u->x;
+        if (n != 1 && n != 2 && n != 4 && n != 8)
+            return 0;
+        mov_ri(e, RIF, 0); /* (it might write the instruction's own bytes) */
+        LD32(e, RAX, RM, MOFF(mdr));
+        if (n == 1) {
+            op_rm(e, 0, 0x88, RAX, RMHP, 0); /* mov [r15], al */
+        } else if (n == 2) {
+            b1(e, 0x66);
+            ST32(e, RMHP, 0, RAX);
+        } else {
+            ST32(e, RMHP, 0, RAX);
+            if (n == 8) {
+                LD32(e, RAX, RM, MOFF(q));
+                ST32(e, RMHP, 4, RAX);
+            }
+        }
+        return 1;
+    }
+    case TU_RXS: /* tc_tmp[y] = *p1 << x */
+        ld_cell(c, RAX, u->p1);
+        if (u->x)
+            shift_ri(e, 4, RAX, u->x);
+        ST32(e, RM, MOFF(tc_tmp) + 4 * (int32_t)u->y, RAX);
+        return 1;
+    case TU_SOPR: /* tc_tmp[y] = r[(opa[k] + x) & 15] */
+        opr_index(e, u->k, u->x);
+        rex(e, 0, RAX, RCX, RM, 0);
+        b1(e, 0x8B);
+        mem_x4(e, RAX, RM, RCX, MOFF(r));
+        ST32(e, RM, MOFF(tc_tmp) + 4 * (int32_t)u->y, RAX);
+        return 1;
+    case TU_STOPR_R: case TU_STOPR_S: /* gpr_write(&r[(opa[k] + y) & 15], v, x) */
+        opr_index(e, u->k, u->y);
+        opr_write(e, op == TU_STOPR_R ? RR : RS2, u->x);
+        return 1;
+    case TU_STRES_R: { /* mdr = r; the register operand too */
+        ST32(e, RM, MOFF(mdr), RR);
+        g1_mi(e, 0, G_CMP, RM, MOFF(opreg) + 4 * (int32_t)u->k, 0);
+        uint8_t *j = jcc_fwd(e, CC_E);
+        opr_index(e, u->k, 0);
+        opr_write(e, RR, u->x);
+        here(e, j);
+        return 1;
+    }
+    case TU_CC_QUAD: /* N from Q, Z from Q and r, V from fl */
+        LD32(e, RDX, RM, MOFF(psl));
+        g1_ri(e, 0, G_AND, RDX, ~0xE);
+        MOV32(e, RCX, RFL);
+        g1_ri(e, 0, G_AND, RCX, F_V);
+        op_rr(e, 0, 0x09, RDX, RCX);
+        LD32(e, RAX, RM, MOFF(q));
+        MOV32(e, RCX, RAX);
+        shift_ri(e, 5, RCX, 31);
+        shift_ri(e, 4, RCX, 3); /* N */
+        op_rr(e, 0, 0x09, RDX, RCX);
+        op_rr(e, 0, 0x09, RAX, RR);
+        mov_ri(e, RCX, 0);
+        setcc(e, CC_E, RCX);
+        shift_ri(e, 4, RCX, 2); /* Z */
+        op_rr(e, 0, 0x09, RDX, RCX);
+        ST32(e, RM, MOFF(psl), RDX);
+        return 1;
+    case TU_SETREG:
+        st32_i(e, RM, MOFF(opreg) + 4 * (int32_t)u->k, 1);
+        st32_i(e, RM, MOFF(opa) + 4 * (int32_t)u->k, u->x);
+        return 1;
+    case TU_SETMEM:
+        st32_i(e, RM, MOFF(opreg) + 4 * (int32_t)u->k, 0);
+        return 1;
+    case TU_CLRLOG:
+        st32_i(e, RM, MOFF(log_n), 0);
+        return 1;
+    case TU_INEXC:
+        st32_i(e, RM, MOFF(in_exc), 1);
+        return 1;
+    case TU_PUSH:
+        st16_i(e, RM, MOFF(ustack) + 2 * (int32_t)u->x, (uint16_t)u->k);
+        st32_i(e, RM, MOFF(usp), u->x + 1u);
+        return 1;
+    case TU_POP:
+        st32_i(e, RM, MOFF(usp), u->x);
+        return 1;
+    /* guards */
+    case TU_G_PSL_Z: case TU_G_PSL_N: case TU_G_PSL_V: case TU_G_PSL_C: case TU_G_PSL_NZ:
+    case TU_G_PSL_CZ: {
+        static const uint8_t bits[] = {PSL_Z, PSL_N, PSL_V, PSL_C, PSL_N | PSL_Z, PSL_C | PSL_Z};
+        gpsl(c, u);
+        test_ri(e, RAX, bits[op - TU_G_PSL_Z]);
+        guard_cc(c, u, i, CC_NE);
+        return 1;
+    }
+    case TU_G_IOVT:
+        gpsl(c, u);
+        g1_ri(e, 0, G_AND, RAX, PSL_V | PSL_IV);
+        g1_ri(e, 0, G_CMP, RAX, PSL_V | PSL_IV);
+        guard_cc(c, u, i, CC_E);
+        return 1;
+    case TU_G_PSL_KERN:
+        gpsl(c, u);
+        test_ri(e, RAX, PSL_CUR_BITS);
+        guard_cc(c, u, i, CC_E);
+        return 1;
+    case TU_G_NOVT: /* !(fl.V && PSL.IV) */
+        gpsl(c, u);
+        MOV32(e, RCX, RFL);
+        shift_ri(e, 4, RCX, 4); /* F_V (2) to PSL_IV (0x20) */
+        op_rr(e, 0, 0x21, RAX, RCX);
+        test_ri(e, RAX, PSL_IV);
+        guard_cc(c, u, i, CC_E);
+        return 1;
+    case TU_G_OPREG_NOVT: /* opreg[k] && !(fl.V && PSL.IV) */
+        gpsl(c, u);
+        MOV32(e, RCX, RFL);
+        shift_ri(e, 4, RCX, 4);
+        op_rr(e, 0, 0x21, RAX, RCX);
+        test_ri(e, RAX, PSL_IV);
+        setcc(e, CC_NE, RDX); /* dl: both */
+        g1_mi(e, 0, G_CMP, RM, MOFF(opreg) + 4 * (int32_t)u->k, 0);
+        setcc(e, CC_E, RCX); /* cl: no register */
+        op_rr(e, 0, 0x08, RDX, RCX); /* or dl, cl: the condition's negation */
+        guard_cc(c, u, i, CC_E);
+        return 1;
+    case TU_G_ALU_Z: case TU_G_ALU_N: case TU_G_ALU_V: case TU_G_ALU_C: case TU_G_ALU_CZ: {
+        uint32_t bit = op == TU_G_ALU_Z ? F_Z : op == TU_G_ALU_N ? F_N : op == TU_G_ALU_V ? F_V
+                       : op == TU_G_ALU_C ? F_C : F_C | F_Z;
+        test_ri(e, RFL, bit);
+        guard_cc(c, u, i, CC_NE);
+        return 1;
+    }
+    case TU_G_ALU_LT: case TU_G_ALU_LE:
+        MOV32(e, RAX, RFL);
+        shift_ri(e, 4, RAX, 2); /* V to N's place */
+        op_rr(e, 0, 0x31, RAX, RFL);
+        if (op == TU_G_ALU_LE) {
+            MOV32(e, RCX, RFL);
+            shift_ri(e, 4, RCX, 1); /* Z to N's place */
+            op_rr(e, 0, 0x09, RAX, RCX);
+        }
+        test_ri(e, RAX, F_N);
+        guard_cc(c, u, i, CC_NE);
+        return 1;
+    case TU_G_OPREG: case TU_GD_MFORK:
+        g1_mi(e, 0, G_CMP, RM, MOFF(opreg) + 4 * (int32_t)u->k, 0);
+        guard_cc(c, u, i, CC_NE);
+        return 1;
+    case TU_GD_OPREG:
+        g1_mi(e, 0, G_CMP, RM, MOFF(opreg) + 4 * (int32_t)u->k, (int32_t)u->x);
+        exit_if(c, CC_NE, i);
+        return 1;
+    case TU_G_A_B0:
+        test_ri(e, RA, 1);
+        guard_cc(c, u, i, CC_NE);
+        return 1;
+    case TU_G_A_B31:
+        test_ri(e, RA, 0x80000000u);
+        guard_cc(c, u, i, CC_NE);
+        return 1;
+    case TU_G_A_Z:
+        op_rr(e, 0, 0x85, RA, RA);
+        guard_cc(c, u, i, CC_E);
+        return 1;
+    case TU_GD_A4: case TU_GD_A2:
+        MOV32(e, RAX, RA);
+        g1_ri(e, 0, G_AND, RAX, op == TU_GD_A4 ? 15 : 3);
+        g1_ri(e, 0, G_CMP, RAX, u->x);
+        exit_if(c, CC_NE, i);
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+/* The stubs at the code memory's start: enter (rdi m, rsi the hand-over,
+ * rdx the body) and leave (rax the uop, rdx its handler or 0). */
+static void stubs(struct em *e, uint8_t **leave)
+{
+    static const int saved[] = {RBX, RBP, R12, R13, R14, R15};
+    for (int i = 0; i < 6; i++)
+        push_r(e, saved[i]);
+    op_rr(e, 1, 0x89, RM, RDI);
+    op_rr(e, 1, 0x89, RST, RSI);
+    LD32(e, RR, RST, SOFF(r));
+    LD32(e, RS2, RST, SOFF(s2));
+    LD64(e, RMHP, RST, SOFF(mhp));
+    LD32(e, RA, RST, SOFF(a));
+    LD32(e, RFL, RST, SOFF(fl));
+    LD32(e, RPSL0, RST, SOFF(psl0));
+    LD64(e, RMI, RST, SOFF(mi));
+    LD32(e, RIF, RST, SOFF(ifast));
+    b1(e, 0xFF); /* jmp rdx */
+    modrr(e, 4, RDX);
+    *leave = e->p;
+    ST64(e, RST, SOFF(h), RDX);
+    ST32(e, RST, SOFF(r), RR);
+    ST32(e, RST, SOFF(s2), RS2);
+    ST64(e, RST, SOFF(mhp), RMHP);
+    ST32(e, RST, SOFF(a), RA);
+    ST32(e, RST, SOFF(fl), RFL);
+    ST32(e, RST, SOFF(psl0), RPSL0);
+    ST64(e, RST, SOFF(mi), RMI);
+    ST32(e, RST, SOFF(ifast), RIF);
+    for (int i = 5; i >= 0; i--)
+        pop_r(e, saved[i]);
+    b1(e, 0xC3);
+}
+
+/* makes [off, off + n) of the code memory writable (w) or executable */
+static int prot(struct vm_tcx *x, size_t off, size_t n, int w)
+{
+    size_t a = off & ~(x->pg - 1), b = (off + n + x->pg - 1) & ~(x->pg - 1);
+    return mprotect(x->mem + a, b - a, w ? PROT_READ | PROT_WRITE : PROT_READ | PROT_EXEC);
+}
+
+struct vm_tcx *vm_tcx_new(void)
+{
+    struct vm_tcx *x = calloc(1, sizeof *x);
+    if (!x)
+        return NULL;
+    long pg = sysconf(_SC_PAGESIZE);
+    x->pg = pg > 0 ? (size_t)pg : 4096;
+    return x;
+}
+
+void vm_tcx_free(struct vm_tcx *x)
+{
+    if (!x)
+        return;
+    if (x->mem)
+        munmap(x->mem, TCX_MEM);
+    free(x);
+}
+
+void vm_tcx_reset(struct vm_tcx *x)
+{
+    /* the memory goes back to the host, and the next compile maps it
+     * anew: code is never written where code ran (a tool that translates
+     * the host's code, valgrind, forgets what was at an unmapped place) */
+    if (x && x->mem) {
+        munmap(x->mem, TCX_MEM);
+        x->mem = NULL;
+        x->used = x->stubs = 0;
+    }
+}
+
+/* the code memory and its stubs, at the first compile */
+static int tcx_open(struct vm_tcx *x)
+{
+    if (x->mem)
+        return 0;
+    if (x->broken)
+        return -1;
+    void *p = mmap(NULL, TCX_MEM, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (p == MAP_FAILED) {
+        x->broken = 1;
+        return -1;
+    }
+    x->mem = p;
+    struct em e = {x->mem, x->mem + 256, 0};
+    uint8_t *lv = NULL;
+    stubs(&e, &lv);
+    x->enter = x->mem;
+    x->leave = lv;
+    x->used = x->stubs = ((size_t)(e.p - x->mem) + 15) & ~(size_t)15;
+    if (e.over || prot(x, 0, TCX_MEM, 0)) {
+        munmap(x->mem, TCX_MEM);
+        x->mem = NULL;
+        x->broken = 1;
+        return -1;
+    }
+    return 0;
+}
+
+int vm_tcx_compile(struct vm_tcx *x, struct vax_machine *m, struct tc_trace *t,
+                   const void *const *tab, const void *native)
+{
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    if (!x || !t->op0 || t->nuops == 0 || tcx_open(x))
+        return -1;
+    size_t room = TCX_MEM - x->used;
+    size_t need = (size_t)t->nuops * 224 + 256; /* (a bound on the code: `over` checks) */
+    if (room < need)
+        return -1;
+    uint8_t **lab = calloc(t->nuops + 1, sizeof *lab);
+    struct xit *xs = calloc((size_t)t->nuops * 2 + 8, sizeof *xs);
+    uint8_t *buf = malloc(need);
+    int rc = -1;
+    if (!lab || !xs || !buf)
+        goto out;
+    struct cx c = {{buf, buf + need, 0}, m, t, tab, x->mem + x->used, x->leave, buf,
+                   xs, 0, (int)t->nuops * 2 + 8, lab};
+    int i = 0;
+    while (i < (int)t->nuops) {
+        c.lab[i] = c.e.p;
+        int nx = c.nx;
+        int k = uop_x(&c, i);
+        if (k <= 0) { /* (what it wrote goes: the handler runs it whole) */
+            c.e.p = c.lab[i];
+            c.lab[i] = NULL;
+            c.nx = nx;
+            break;
+        }
+        i += k;
+    }
+    if (i < (int)t->nuops) { /* a uop it does not know: the root stays the handlers' */
+        goto out;
+    }
+    /* the exits: rax the uop, rdx its handler, then the stub */
+    for (int k = 0; k < c.nx; k++) {
+        here(&c.e, c.x[k].at);
+        int ui = c.x[k].i;
+        mov_ri64(&c.e, RAX, (uint64_t)(uintptr_t)&t->uops[ui]);
+        mov_ri64(&c.e, RDX, (uint64_t)(uintptr_t)tab[t->uops[ui].op]);
+        jmp_run(&c, c.leave);
+    }
+    if (c.e.over)
+        goto out;
+    size_t n = (size_t)(c.e.p - buf);
+    if (prot(x, x->used, n, 1))
+        goto out;
+    memcpy(x->mem + x->used, buf, n);
+    if (prot(x, x->used, n, 0)) {
+        x->broken = 1; /* (the memory stays writable: nothing runs from it) */
+        goto out;
+    }
+    t->xbody = x->mem + x->used;
+    t->uops[0].h = native;
+    x->used = (x->used + n + 15) & ~(size_t)15;
+    x->traces++;
+    rc = 0;
+out:
+    free(lab);
+    free(xs);
+    free(buf);
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    x->ns += (uint64_t)(t1.tv_sec - t0.tv_sec) * 1000000000u + (uint64_t)t1.tv_nsec -
+             (uint64_t)t0.tv_nsec;
+    return rc;
+}
+
+const struct tc_uop *vm_tcx_enter(struct vm_tcx *x, struct vax_machine *m,
+                                  struct tcx_state *s, const void *body)
+{
+    typedef const struct tc_uop *(*fn)(struct vax_machine *, struct tcx_state *,
+                                       const void *);
+    fn f;
+    const void *p = x->enter;
+    memcpy(&f, &p, sizeof f);
+    return f(m, s, body);
+}
+
+void vm_tcx_stats(const struct vm_tcx *x, uint64_t *traces, uint64_t *bytes, uint64_t *ns)
+{
+    *traces = x ? x->traces : 0;
+    *bytes = x && x->mem ? x->used - x->stubs : 0;
+    *ns = x ? x->ns : 0;
+}
+
+#endif

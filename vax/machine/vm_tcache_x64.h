@@ -1,0 +1,69 @@
+/* The trace compiler (vm_tcache_x64.c): hot root traces of the trace
+ * cache turned into x86-64 code that does what their uops do, where the
+ * executor's threaded handlers (vm_tcache_exec.c) would, and hands back
+ * to them at the first uop it does not cover.  Private to vax/machine. */
+#ifndef VAX_MACHINE_VM_TCACHE_X64_H
+#define VAX_MACHINE_VM_TCACHE_X64_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct vax_machine;
+struct vm_tcache;
+struct tc_trace;
+struct tc_uop;
+struct tc_word;
+struct tc_latch;
+struct vm_memo;
+
+/* Built where the host is x86-64 and GCC's threaded dispatch is there
+ * (meson defines VM_TCX); elsewhere the trace cache runs alone. */
+#if defined(VM_TCX) && VM_TCX
+#define TCX_ON 1
+#else
+#define TCX_ON 0
+#endif
+
+/* A root is compiled after it has been entered this many times through
+ * the executor (the count runs down in tc_trace.xhot). */
+#define TCX_HOT 32
+
+/* The executor's locals that compiled code reads and writes: tc_run
+ * hands them over when it calls a trace's code, and takes them back
+ * with where to go on (h: the handler of the uop returned, or NULL for
+ * the IRD point with lw, fin and finm of the end that led there). */
+struct tcx_state {
+    const void *h;
+    struct tc_trace *last;
+    struct tc_word *lw;
+    const struct tc_latch *fin;
+    struct vm_memo *mi;
+    uint8_t *mhp;
+    uint64_t ev;
+    uint64_t lim2;
+    uint32_t r, a, s2, fl, psl0, finm;
+    int32_t ifast, chained;
+};
+
+#if TCX_ON
+/* The compiler's code memory: never writable and executable at once. */
+struct vm_tcx;
+struct vm_tcx *vm_tcx_new(void);
+void vm_tcx_free(struct vm_tcx *x);
+/* Every trace is gone (the cache was flushed): their code too. */
+void vm_tcx_reset(struct vm_tcx *x);
+/* Compiles root t of machine m's cache: its code's entry in t->xbody,
+ * and its first uop's handler becomes `native` (tab: the executor's
+ * handlers, vm_tc_handlers).  0, or -1 where there is no room or the
+ * code memory cannot be had (t stays as it was). */
+int vm_tcx_compile(struct vm_tcx *x, struct vax_machine *m, struct tc_trace *t,
+                   const void *const *tab, const void *native);
+/* Runs compiled code from body (a trace's xbody) with the executor's
+ * locals in s; returns the uop where the executor goes on (s->h). */
+const struct tc_uop *vm_tcx_enter(struct vm_tcx *x, struct vax_machine *m,
+                                  struct tcx_state *s, const void *body);
+/* What it holds: traces compiled, code bytes, host nanoseconds spent. */
+void vm_tcx_stats(const struct vm_tcx *x, uint64_t *traces, uint64_t *bytes, uint64_t *ns);
+#endif
+
+#endif
