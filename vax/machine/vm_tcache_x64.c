@@ -352,18 +352,18 @@ static int64_t moff(const struct cx *c, const void *p)
         return q - b;
     return -1;
 }
-/* reg = *p */
+/* reg = *p (a cell outside the machine is one of the trace's constants,
+ * which nothing writes once the trace is built: its value goes in the
+ * code) */
 static void ld_cell(struct cx *c, int reg, const uint32_t *p)
 {
     int64_t o = moff(c, p);
-    if (o >= 0) {
+    if (o >= 0)
         LD32(&c->e, reg, RM, (int32_t)o);
-        return;
-    }
-    mov_ri64(&c->e, RSI, (uint64_t)(uintptr_t)p);
-    LD32(&c->e, reg, RSI, 0);
+    else
+        mov_ri(&c->e, reg, *p);
 }
-/* *p = reg (reg is not RSI) */
+/* *p = reg (reg is not RSI; a destination is a cell of the machine) */
 static void st_cell(struct cx *c, const uint32_t *p, int reg)
 {
     int64_t o = moff(c, p);
@@ -482,6 +482,17 @@ static int alu_x(struct cx *c, unsigned f, unsigned wd, int fl, const uint32_t *
             flags_to_fl(e);
         }
         return 0;
+    case UA_PACK: /* A's low half above B's */
+        if (wd != 2)
+            return -1;
+        ld_cell(c, RCX, pb);
+        MOV32(e, RAX, RA);
+        shift_ri(e, 4, RAX, 16);
+        ext_rr(e, 0xB7, RCX, RCX);
+        op_rr(e, 0, 0x09, RAX, RCX);
+        if (fl)
+            flags_to_fl(e);
+        return 0;
     case UA_SHL: case UA_SHR: case UA_ROTL: case UA_SAR: case UA_MASK: {
         if (wd != 2)
             return -1;
@@ -517,6 +528,49 @@ static int alu_x(struct cx *c, unsigned f, unsigned wd, int fl, const uint32_t *
     default:
         return -1;
     }
+}
+
+/* ---- calls into C from the code: functions the compiler does not
+ * write out (the ALU's other functions, the sequencer's conditions) ---- */
+
+/* the ALU function f at width wd (fw = wd << 16 | f): the result, and
+ * the flags above it */
+static uint64_t tcx_alu(struct vax_machine *m, uint32_t fw, uint32_t a, uint32_t b)
+{
+    unsigned fl = 0;
+    uint32_t r = alu(m, fw & 0xFFFF, a, b, fw >> 16, &fl);
+    return (uint64_t)fl << 32 | r;
+}
+
+/* the micro-branch condition c of word w: 0 or 1 */
+static uint64_t tcx_cond(struct vax_machine *m, uint32_t c, uint32_t fl, uint32_t psl,
+                         uint32_t a, const struct uword *w)
+{
+    return vm_cond(m, c, fl, psl, a, w) != 0;
+}
+
+/* a call of fn (its arguments in RDI, RSI, RDX, RCX, R8, R9 as set by
+ * `args` after R8-R11 are saved): the locals in R8-R11 are the caller's
+ * to keep; the stack stays aligned (six pushes at the entry, four here,
+ * and eight bytes) */
+static void call_c(struct em *e, const void *fn)
+{
+    mov_ri64(e, RAX, (uint64_t)(uintptr_t)fn);
+    g1_ri(e, 1, G_SUB, RSP, 8);
+    b1(e, 0xFF); /* call rax */
+    modrr(e, 2, RAX);
+    g1_ri(e, 1, G_ADD, RSP, 8);
+    pop_r(e, R11);
+    pop_r(e, R10);
+    pop_r(e, R9);
+    pop_r(e, R8);
+}
+static void save_r8_r11(struct em *e)
+{
+    push_r(e, R8);
+    push_r(e, R9);
+    push_r(e, R10);
+    push_r(e, R11);
 }
 
 /* the ALU uop: ALU (f, wd, v) with a from the cell p1 (or r: ALUR), the
@@ -665,17 +719,23 @@ static void ilru(struct em *e)
     LD32(e, RDI, RMI, (int32_t)offsetof(struct vm_memo, lru_next));
     ST32(e, RSI, (int32_t)offsetof(struct cache_set, lru), RDI);
 }
+/* m's 64-bit counter at off += n */
+static void add_cnt(struct em *e, int32_t off, uint32_t n)
+{
+    if (n == 0)
+        return;
+    if (n < 0x80000000u) {
+        g1_mi(e, 1, G_ADD, RM, off, (int32_t)n);
+    } else {
+        mov_ri(e, RAX, n);
+        op_rm(e, 1, 0x01, RAX, RM, off);
+    }
+}
 /* TC_SYNC(cyc, refs) */
 static void sync_x(struct em *e, uint32_t cyc, uint32_t refs)
 {
-    if (cyc) {
-        mov_ri(e, RAX, cyc);
-        op_rm(e, 1, 0x01, RAX, RM, MOFF(st.microcycles));
-    }
-    if (refs) {
-        mov_ri(e, RAX, refs);
-        op_rm(e, 1, 0x01, RAX, RM, MOFF(tc_refs));
-    }
+    add_cnt(e, MOFF(st.microcycles), cyc);
+    add_cnt(e, MOFF(tc_refs), refs);
 }
 
 /* END: the counts, the trace's end, and the IRD point's quick way into
@@ -865,6 +925,33 @@ static int uop_x(struct cx *c, int i)
     case TU_S2:
         ld_cell(c, RS2, u->p1);
         return 1;
+    case TU_ALU_GEN: { /* r = alu(k2, a = *p1, *p2, x), fl */
+        ld_cell(c, RA, u->p1);
+        ld_cell(c, RCX, u->p2);
+        save_r8_r11(e);
+        op_rr(e, 1, 0x89, RDI, RM);
+        mov_ri(e, RSI, (uint32_t)u->x << 16 | (u->k2 & 0xFFFF));
+        MOV32(e, RDX, RA);
+        call_c(e, (const void *)(uintptr_t)tcx_alu);
+        MOV32(e, RR, RAX);
+        shift64_r(e, RAX);
+        MOV32(e, RFL, RAX);
+        return 1;
+    }
+    case TU_G_COND: { /* vm_cond(k, fl, TC_GPSL, a, the word) against x */
+        gpsl(c, u);
+        save_r8_r11(e);
+        MOV32(e, RCX, RAX);
+        op_rr(e, 1, 0x89, RDI, RM);
+        mov_ri(e, RSI, u->k);
+        MOV32(e, RDX, RFL);
+        MOV32(e, R8, RA);
+        mov_ri64(e, R9, (uint64_t)(uintptr_t)&TC_UWNZ(u)->pw->u);
+        call_c(e, (const void *)(uintptr_t)tcx_cond);
+        g1_ri(e, 0, G_CMP, RAX, u->x);
+        exit_if(c, CC_NE, i);
+        return 1;
+    }
     case TU_LDA:
         ld_cell(c, RA, u->p1);
         return 1;
@@ -1174,6 +1261,7 @@ void vm_tcx_free(struct vm_tcx *x)
 {
     if (!x)
         return;
+
     if (x->mem)
         munmap(x->mem, TCX_MEM);
     free(x);
