@@ -1749,7 +1749,7 @@ static struct tc_trace *build(struct vm_tcache *tc, struct vax_machine *m,
      * (the end's among them), then the words (guards and slow ways) */
     size_t hsz = TC_SEG_HEAD;
     size_t csz = ((size_t)b->nc * sizeof(uint32_t) + 15) & ~(size_t)15;
-    size_t osz = tc->x && rec->root ? (size_t)b->nu * sizeof(uint16_t) : 0; /* op0 */
+    size_t osz = tc->x ? (size_t)b->nu * sizeof(uint16_t) : 0; /* op0 */
     size_t sz = 64 + hsz + (size_t)b->nu * sizeof(struct tc_uop) + csz +
                 (size_t)b->ni * sizeof(struct tc_latch) + (size_t)n * sizeof(struct tc_word) +
                 osz;
@@ -1769,7 +1769,7 @@ static struct tc_trace *build(struct vm_tcache *tc, struct vax_machine *m,
     p += (size_t)b->ni * sizeof(struct tc_latch);
     t->words = (struct tc_word *)(void *)p;
     p += (size_t)n * sizeof(struct tc_word);
-    if (osz) { /* (a root the compiler may take) */
+    if (osz) { /* (the compiler may take it) */
         t->op0 = (uint16_t *)(void *)p;
         for (int i = 0; i < b->nu; i++)
             t->op0[i] = (uint16_t)b->op0[i];

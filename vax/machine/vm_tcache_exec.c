@@ -940,12 +940,18 @@ enter: /* trace t, at its instruction's IRD; ifast set */
         tc_carry_latches(m, fin, t);
     fin = NULL;
     u = t->uops;
+    /* a segment entered often enough is compiled: its first uop's
+     * handler becomes h_native, which runs its code */
 #if TCX_ON && TC_THREADED
-    /* a root entered often enough is compiled: its first uop's handler
-     * becomes h_native, which runs its code */
-    if (UNLIKELY(t->xhot) && --t->xhot == 0)
-        vm_tcx_compile(m->tc->x, m, t, tab, &&h_native);
+#define TC_HOT(seg)                                                       \
+    do {                                                                       \
+        if (UNLIKELY((seg)->xhot) && --(seg)->xhot == 0)                       \
+            vm_tcx_compile(m->tc->x, m, (seg), tab, &&h_native);               \
+    } while (0)
+#else
+#define TC_HOT(seg) ((void)0)
 #endif
+    TC_HOT(t);
     DISPATCH();
 
 ird_taken: /* an interrupt or a trace fault instead of the fetch */
@@ -1065,6 +1071,7 @@ side_lazy: { /* the same, the latches still dw->seq's */
         m->tc->st.side_entries++;
         ifast = 0;
         u = s->t->uops;
+        TC_HOT(s->t);
         DISPATCH();
     }
 }
@@ -1079,6 +1086,7 @@ side: { /* word dw went on to `next`, off the path; latches and microcycles exac
             m->tc->st.side_entries++;
             ifast = 0;
             u = s->t->uops;
+            TC_HOT(s->t);
             DISPATCH();
         }
     } else if ((dw->flags & TW_SIDEOK) && dw->nside < 4 && !m->tc->flush_pending) {

@@ -310,6 +310,13 @@ struct cx {
     } *x;
     int nx, capx;
     uint8_t **lab;        /* each uop's code (NULL: not compiled) */
+    /* the other ways of SPEC and IB, written after the body */
+    struct cold {
+        int i, side;          /* side: a guard's other way (side_cold) */
+        uint8_t *at;
+        const uint8_t *back;
+    } *cold;
+    int ncold;
 };
 
 /* where the code at scratch address p will run */
@@ -612,7 +619,28 @@ static void gpsl(struct cx *c, const struct tc_uop *u)
  * the guard's value 1) is the recorded way u->x */
 static void guard_cc(struct cx *c, const struct tc_uop *u, int i, unsigned cc)
 {
-    exit_if(c, (int)(u->x ? cc ^ 1u : cc), i);
+    const struct tc_word *w = TC_UWNZ(u);
+    unsigned off = u->x ? cc ^ 1u : cc;
+    if (u->k2 == TC_ALT_SEQ || u->k2 == TC_ALT_IRD || !(w->flags & TW_SIDEOK) ||
+        c->ncold == c->capx) {
+        exit_if(c, (int)off, i);
+        return;
+    }
+    /* off the path where it fixes the other way: into that side trace's
+     * code, out of line (side_cold) */
+    c->cold[c->ncold].i = i;
+    c->cold[c->ncold].side = 1;
+    c->cold[c->ncold++].at = jcc_fwd(&c->e, off);
+}
+/* RSI = vm_memo_isel(m, ECX): the I-stream memo entry of PC's line */
+static void isel_x(struct em *e)
+{
+    MOV32(e, RSI, RCX);
+    shift_ri(e, 5, RSI, 6);
+    g1_ri(e, 0, G_AND, RSI, VM_IMEMO_N - 1);
+    shift_ri(e, 4, RSI, 5);
+    op_rr(e, 1, 0x01, RSI, RM);
+    g1_ri(e, 1, G_ADD, RSI, MOFF(memo.i));
 }
 /* vm_memo_hit for n bytes at the VA in register va, the entry at
  * [ent + off]: leaves EDX = va - base (zero-extended) and the host's
@@ -624,6 +652,23 @@ static void memo_hit_x(struct em *e, int ent, int32_t off, int va, unsigned n, i
     LD32(e, RDI, ent, off + (int32_t)offsetof(struct vm_memo, span));
     op_rm(e, 1, 0x8D, tmp, RDX, (int32_t)n); /* tmp = rdx + n */
     op_rr(e, 1, 0x39, tmp, RDI);
+}
+/* n bytes at PC from the I-stream memo: the entry last used, else PC's
+ * line's own (which becomes the one used, R9), else leave at uop i
+ * before anything is done; then ECX = PC and RSI = their host address */
+static void istream_x(struct cx *c, int i, unsigned n)
+{
+    struct em *e = &c->e;
+    LD32(e, RCX, RM, MOFF(r[15]));
+    memo_hit_x(e, RMI, 0, RCX, n, RSI);
+    uint8_t *hit = jcc_fwd(e, CC_BE);
+    isel_x(e);
+    memo_hit_x(e, RSI, 0, RCX, n, RAX);
+    exit_if(c, CC_A, i);
+    op_rr(e, 1, 0x89, RMI, RSI);
+    here(e, hit);
+    LD64(e, RSI, RMI, (int32_t)offsetof(struct vm_memo, host));
+    op_rr(e, 1, 0x01, RSI, RDX);
 }
 /* a memo check of n bytes, a write (w), at the address in EAX, through
  * the memo table at tab (in the machine): mhp, the line's bookkeeping */
@@ -661,22 +706,26 @@ static int mck_x(struct cx *c, int i, const struct vm_memo *tab, unsigned n, uns
 #undef MO
     return 0;
 }
-/* EAX (RAX for 8) = the n bytes at mhp; -1 for another size */
-static int load_x(struct em *e, unsigned n)
+/* EAX (RAX for 8) = the n bytes at [base]; -1 for another size */
+static int load_at(struct em *e, int base, unsigned n)
 {
     if (n == 1 || n == 2) {
-        rex(e, 0, RAX, 0, RMHP, 0);
+        rex(e, 0, RAX, 0, base, 0);
         b1(e, 0x0F);
         b1(e, n == 1 ? 0xB6 : 0xB7);
-        mem(e, RAX, RMHP, 0);
+        mem(e, RAX, base, 0);
     } else if (n == 4) {
-        LD32(e, RAX, RMHP, 0);
+        LD32(e, RAX, base, 0);
     } else if (n == 8) {
-        LD64(e, RAX, RMHP, 0);
+        LD64(e, RAX, base, 0);
     } else {
         return -1;
     }
     return 0;
+}
+static int load_x(struct em *e, unsigned n)
+{
+    return load_at(e, RMHP, n);
 }
 /* reg = reg >> 32 (64 bits) */
 static void shift64_r(struct em *e, int reg)
@@ -754,13 +803,7 @@ static void end_x(struct cx *c, const struct tc_uop *u)
     LD32(e, RCX, RM, MOFF(r[15]));
     memo_hit_x(e, RMI, 0, RCX, 3, RSI);
     uint8_t *jhit = jcc_fwd(e, CC_BE);
-    /* (vm_memo_isel: the entry of PC's line) */
-    MOV32(e, RSI, RCX);
-    shift_ri(e, 5, RSI, 6);
-    g1_ri(e, 0, G_AND, RSI, VM_IMEMO_N - 1);
-    shift_ri(e, 4, RSI, 5);
-    op_rr(e, 1, 0x01, RSI, RM);
-    g1_ri(e, 1, G_ADD, RSI, MOFF(memo.i));
+    isel_x(e); /* (the entry of PC's line) */
     memo_hit_x(e, RSI, 0, RCX, 3, RAX);
     uint8_t *j1 = jcc_fwd(e, CC_A);
     op_rr(e, 1, 0x89, RMI, RSI); /* the entry used from now on */
@@ -853,6 +896,68 @@ static void end_x(struct cx *c, const struct tc_uop *u)
     mov_ri(e, RAX, 0);
     mov_ri(e, RDX, 0);
     jmp_run(c, c->leave);
+}
+
+/* Guard uop i failed, the other way fixed (k2): as the executor's
+ * side_lazy, where the word's first side trace starts there, has code,
+ * and the cycle limit is far, the counts and into it; else leave at the
+ * guard, which fails again in its handler. */
+static void side_cold(struct cx *c, int i)
+{
+    struct em *e = &c->e;
+    const struct tc_uop *u = &c->t->uops[i];
+    const struct tc_word *w = TC_UWNZ(u);
+    mov_ri64(e, RAX, (uint64_t)(uintptr_t)&w->side);
+    LD64(e, RAX, RAX, 0);
+    op_rr(e, 1, 0x85, RAX, RAX);
+    exit_if(c, CC_E, i);
+    b1(e, 0x66); /* cmp word [rax + upc], k2 */
+    b1(e, 0x81);
+    mem(e, 7, RAX, (int32_t)offsetof(struct tc_side, upc));
+    b1(e, u->k2 & 0xFF);
+    b1(e, (u->k2 >> 8) & 0xFF);
+    exit_if(c, CC_NE, i);
+    LD64(e, RSI, RAX, (int32_t)offsetof(struct tc_side, t));
+    LD64(e, RDX, RSI, (int32_t)offsetof(struct tc_trace, xbody));
+    op_rr(e, 1, 0x85, RDX, RDX);
+    exit_if(c, CC_E, i);
+    LD64(e, RCX, RM, MOFF(st.microcycles));
+    mov_ri(e, RAX, w->pend);
+    op_rr(e, 1, 0x01, RCX, RAX);
+    op_rm(e, 1, 0x3B, RCX, RST, SOFF(lim2));
+    exit_if(c, CC_AE, i);
+    sync_x(e, w->pend, w->rpend);
+    mov_ri64(e, RAX, (uint64_t)(uintptr_t)&c->m->tc->st.side_entries);
+    g1_mi(e, 1, G_ADD, RAX, 0, 1);
+    mov_ri(e, RIF, 0);
+    b1(e, 0xFF); /* jmp rdx */
+    modrr(e, 4, RDX);
+}
+/* The other way of a SPEC or IB uop i (n bytes) whose instruction's bytes
+ * are not known to be the root's: from the I-stream memo (the entry last
+ * used, else PC's line's own), a specifier byte checked against the
+ * path's; then back into the body at `back`. */
+static void ibyte_cold(struct cx *c, int i, const uint8_t *back)
+{
+    struct em *e = &c->e;
+    const struct tc_uop *u = &c->t->uops[i];
+    unsigned op = c->t->op0[i], n = op == TU_IB ? u->x : 1;
+    istream_x(c, i, n);
+    if (op == TU_SPEC) {
+        rex(e, 0, RAX, 0, RSI, 0);
+        b1(e, 0x0F);
+        b1(e, 0xB6);
+        mem(e, RAX, RSI, 0); /* movzx eax, byte [rsi] */
+        g1_ri(e, 0, G_CMP, RAX, (int32_t)(u->k & 0xFF));
+        exit_if(c, CC_NE, i);
+    } else {
+        load_at(e, RSI, n);
+        ST32(e, RM, MOFF(tc_tmp) + 4 * (int32_t)u->y, RAX);
+    }
+    ilru(e);
+    op_rm(e, 0, 0x8D, RAX, RCX, (int32_t)n);
+    ST32(e, RM, MOFF(r[15]), RAX);
+    jmp_to(e, back);
 }
 
 /* One uop (or, for KR and a guard it decided, two): 1 where it was
@@ -958,19 +1063,25 @@ static int uop_x(struct cx *c, int i)
     case TU_PSL0:
         LD32(e, RPSL0, RM, MOFF(psl));
         return 1;
-    case TU_IB:
+    case TU_IB: case TU_SPEC: {
+        /* the instruction's bytes are the root's (ifast): the path's value */
+        unsigned n = op == TU_IB ? u->x : 1;
+        if (n != 1 && n != 2 && n != 4)
+            return 0;
         op_rr(e, 0, 0x85, RIF, RIF);
-        exit_if(c, CC_E, i);
+        if (c->ncold == c->capx) {
+            e->over = 1;
+            return -1;
+        }
+        c->cold[c->ncold].i = i; /* (the other way, out of line: ibyte_cold) */
+        c->cold[c->ncold].at = jcc_fwd(e, CC_E);
         ilru(e);
-        st32_i(e, RM, MOFF(tc_tmp) + 4 * (int32_t)u->y, u->k2);
-        g1_mi(e, 0, G_ADD, RM, MOFF(r[15]), u->x);
+        if (op == TU_IB)
+            st32_i(e, RM, MOFF(tc_tmp) + 4 * (int32_t)u->y, u->k2);
+        g1_mi(e, 0, G_ADD, RM, MOFF(r[15]), (int32_t)n);
+        c->cold[c->ncold++].back = e->p;
         return 1;
-    case TU_SPEC:
-        op_rr(e, 0, 0x85, RIF, RIF);
-        exit_if(c, CC_E, i);
-        ilru(e);
-        g1_mi(e, 0, G_ADD, RM, MOFF(r[15]), 1);
-        return 1;
+    }
     case TU_ST_R: st_cell(c, u->p1, RR); return 1;
     case TU_ST_S: st_cell(c, u->p1, RS2); return 1;
     case TU_STW_R: gpr_write_x(c, u->p1, RR, u->x); return 1;
@@ -1319,13 +1430,14 @@ int vm_tcx_compile(struct vm_tcx *x, struct vax_machine *m, struct tc_trace *t,
     if (room < need)
         return -1;
     uint8_t **lab = calloc(t->nuops + 1, sizeof *lab);
+    struct cold *cold = calloc((size_t)t->nuops * 2 + 8, sizeof *cold);
     struct xit *xs = calloc((size_t)t->nuops * 2 + 8, sizeof *xs);
     uint8_t *buf = malloc(need);
     int rc = -1;
-    if (!lab || !xs || !buf)
+    if (!lab || !xs || !buf || !cold)
         goto out;
     struct cx c = {{buf, buf + need, 0}, m, t, tab, x->mem + x->used, x->leave, buf,
-                   xs, 0, (int)t->nuops * 2 + 8, lab};
+                   xs, 0, (int)t->nuops * 2 + 8, lab, cold, 0};
     int i = 0;
     while (i < (int)t->nuops) {
         c.lab[i] = c.e.p;
@@ -1341,6 +1453,13 @@ int vm_tcx_compile(struct vm_tcx *x, struct vax_machine *m, struct tc_trace *t,
     }
     if (i < (int)t->nuops) { /* a uop it does not know: the root stays the handlers' */
         goto out;
+    }
+    for (int k = 0; k < c.ncold; k++) {
+        here(&c.e, c.cold[k].at);
+        if (c.cold[k].side)
+            side_cold(&c, c.cold[k].i);
+        else
+            ibyte_cold(&c, c.cold[k].i, c.cold[k].back);
     }
     /* the exits: rax the uop, rdx its handler, then the stub */
     for (int k = 0; k < c.nx; k++) {
@@ -1367,6 +1486,7 @@ int vm_tcx_compile(struct vm_tcx *x, struct vax_machine *m, struct tc_trace *t,
     rc = 0;
 out:
     free(lab);
+    free(cold);
     free(xs);
     free(buf);
     clock_gettime(CLOCK_MONOTONIC, &t1);
