@@ -1769,7 +1769,7 @@ static struct tc_trace *build(struct vm_tcache *tc, struct vax_machine *m,
     p += (size_t)b->ni * sizeof(struct tc_latch);
     t->words = (struct tc_word *)(void *)p;
     p += (size_t)n * sizeof(struct tc_word);
-    if (osz) { /* (the compiler may take it) */
+    if (osz) { /* (the compiler may take it: its entries are counted) */
         t->op0 = (uint16_t *)(void *)p;
         for (int i = 0; i < b->nu; i++)
             t->op0[i] = (uint16_t)b->op0[i];
@@ -1806,6 +1806,10 @@ static struct tc_trace *build(struct vm_tcache *tc, struct vax_machine *m,
         if (s->seg)
             u->p1 = (uint32_t *)(void *)t;
     }
+#if TCX_ON
+    if (t->xhot && hs) /* (its entries counted, to its compile) */
+        t->uops[0].h = hs[TU_H_COUNT];
+#endif
     t->nuops = (uint32_t)b->nu;
     t->nwords = (uint32_t)n;
     t->bound = (uint32_t)n + 1;

@@ -690,7 +690,13 @@ static int tc_run(struct vax_machine *m, uint64_t limit, int mapen, int snapped,
      * cycle limit, which the interpreter checks before every word */
     const uint64_t lim2 = limit > TC_MAX_WORDS + 2 ? limit - (TC_MAX_WORDS + 2) : 0;
 #if TC_THREADED
+#if TCX_ON
+    /* and after the uops' handlers, the trace compiler's two (TU_H_COUNT,
+     * TU_H_NATIVE: vm_tcache_x64.h) */
+    static const void *const tab[TU__COUNT + 2] = {TC_HANDLER_LABELS &&h_count, &&h_native};
+#else
     static const void *const tab[TU__COUNT] = {TC_HANDLER_LABELS};
+#endif
     if (table) { /* the handlers' addresses, for the builder */
         *table = tab;
         return 0;
@@ -940,18 +946,6 @@ enter: /* trace t, at its instruction's IRD; ifast set */
         tc_carry_latches(m, fin, t);
     fin = NULL;
     u = t->uops;
-    /* a segment entered often enough is compiled: its first uop's
-     * handler becomes h_native, which runs its code */
-#if TCX_ON && TC_THREADED
-#define TC_HOT(seg)                                                       \
-    do {                                                                       \
-        if (UNLIKELY((seg)->xhot) && --(seg)->xhot == 0)                       \
-            vm_tcx_compile(m->tc->x, m, (seg), tab, &&h_native);               \
-    } while (0)
-#else
-#define TC_HOT(seg) ((void)0)
-#endif
-    TC_HOT(t);
     DISPATCH();
 
 ird_taken: /* an interrupt or a trace fault instead of the fetch */
@@ -1071,7 +1065,6 @@ side_lazy: { /* the same, the latches still dw->seq's */
         m->tc->st.side_entries++;
         ifast = 0;
         u = s->t->uops;
-        TC_HOT(s->t);
         DISPATCH();
     }
 }
@@ -1086,8 +1079,7 @@ side: { /* word dw went on to `next`, off the path; latches and microcycles exac
             m->tc->st.side_entries++;
             ifast = 0;
             u = s->t->uops;
-            TC_HOT(s->t);
-            DISPATCH();
+                DISPATCH();
         }
     } else if ((dw->flags & TW_SIDEOK) && dw->nside < 4 && !m->tc->flush_pending) {
         struct tc_trace *nt = NULL;
@@ -1192,7 +1184,15 @@ dispatch:
     TC_HANDLERS
 
 #if TCX_ON && TC_THREADED
-h_native: { /* root u's compiled code (vm_tcache_x64.c), with the locals */
+h_count: { /* segment u's entries, counted down to its compile; then its
+            * first uop's handler is h_native, or its own if the compile
+            * did not take it */
+    struct tc_trace *sg = tc_seg_of(u);
+    if (--sg->xhot == 0 && vm_tcx_compile(m->tc->x, m, sg, tab) != 0)
+        sg->uops[0].h = tab[u->op];
+    goto *tab[u->op];
+}
+h_native: { /* segment u's compiled code (vm_tcache_x64.c), with the locals */
     struct tcx_state xs = {
         .last = last, .lw = lw, .mi = mi_cur, .mhp = mhp, .ev = ev, .lim2 = lim2,
         .r = r, .a = a, .s2 = s2, .fl = fl, .psl0 = psl0, .ifast = ifast,

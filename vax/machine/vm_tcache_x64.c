@@ -1419,7 +1419,7 @@ static int tcx_open(struct vm_tcx *x)
 }
 
 int vm_tcx_compile(struct vm_tcx *x, struct vax_machine *m, struct tc_trace *t,
-                   const void *const *tab, const void *native)
+                   const void *const *tab)
 {
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
@@ -1480,7 +1480,7 @@ int vm_tcx_compile(struct vm_tcx *x, struct vax_machine *m, struct tc_trace *t,
         goto out;
     }
     t->xbody = x->mem + x->used;
-    t->uops[0].h = native;
+    t->uops[0].h = tab[TU_H_NATIVE];
     x->used = (x->used + n + 15) & ~(size_t)15;
     x->traces++;
     rc = 0;

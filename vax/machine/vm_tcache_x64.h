@@ -24,9 +24,15 @@ struct vm_memo;
 #define TCX_ON 0
 #endif
 
-/* A root is compiled after it has been entered this many times through
- * the executor (the count runs down in tc_trace.xhot). */
+/* A segment is compiled after it has been entered this many times
+ * through the executor (the count runs down in tc_trace.xhot, in the
+ * executor's handler TU_H_COUNT, which stands for the segment's first
+ * uop's until then). */
 #define TCX_HOT 32
+/* the executor's handlers past the uops' (vm_tc_handlers): counting a
+ * segment's entries, and running its code */
+#define TU_H_COUNT TU__COUNT
+#define TU_H_NATIVE (TU__COUNT + 1)
 
 /* The executor's locals that compiled code reads and writes: tc_run
  * hands them over when it calls a trace's code, and takes them back
@@ -52,12 +58,13 @@ struct vm_tcx *vm_tcx_new(void);
 void vm_tcx_free(struct vm_tcx *x);
 /* Every trace is gone (the cache was flushed): their code too. */
 void vm_tcx_reset(struct vm_tcx *x);
-/* Compiles root t of machine m's cache: its code's entry in t->xbody,
- * and its first uop's handler becomes `native` (tab: the executor's
- * handlers, vm_tc_handlers).  0, or -1 where there is no room or the
- * code memory cannot be had (t stays as it was). */
+/* Compiles segment t of machine m's cache: its code's entry in
+ * t->xbody, and its first uop's handler becomes tab[TU_H_NATIVE] (tab:
+ * the executor's handlers, vm_tc_handlers).  0, or -1 where it has a uop
+ * the compiler does not know, there is no room or the code memory cannot
+ * be had (t stays as it was). */
 int vm_tcx_compile(struct vm_tcx *x, struct vax_machine *m, struct tc_trace *t,
-                   const void *const *tab, const void *native);
+                   const void *const *tab);
 /* Runs compiled code from body (a trace's xbody) with the executor's
  * locals in s; returns the uop where the executor goes on (s->h). */
 const struct tc_uop *vm_tcx_enter(struct vm_tcx *x, struct vax_machine *m,
