@@ -793,9 +793,9 @@ static void end_x(struct cx *c, const struct tc_uop *u)
 {
     struct em *e = &c->e;
     const struct tc_trace *lt = (const struct tc_trace *)(const void *)u->p1;
-    mov_ri64(e, RAX, (uint64_t)(uintptr_t)TC_UWNZ(u));
-    ST64(e, RST, SOFF(lw), RAX);
-    sync_x(e, u->k, u->k2);
+    /* (the counts: the opcode's byte taken on the quick way counted with
+     * the end's references, and taken back where the code leaves) */
+    sync_x(e, u->k, u->k2 + 1);
     mov_ri64(e, RAX, (uint64_t)(uintptr_t)lt);
     ST64(e, RST, SOFF(last), RAX);
     /* the quick way: three bytes at PC in the memo (the entry last used,
@@ -807,8 +807,8 @@ static void end_x(struct cx *c, const struct tc_uop *u)
     memo_hit_x(e, RSI, 0, RCX, 3, RAX);
     uint8_t *j1 = jcc_fwd(e, CC_A);
     op_rr(e, 1, 0x89, RMI, RSI); /* the entry used from now on */
-    here(e, jhit);
     mov_ri64(e, RAX, (uint64_t)(uintptr_t)lt);
+    here(e, jhit);
     LD64(e, RSI, RM, MOFF(st.microcycles));
     op_rm(e, 1, 0x3B, RSI, RST, SOFF(ev));
     uint8_t *j2 = jcc_fwd(e, CC_AE);
@@ -842,7 +842,6 @@ static void end_x(struct cx *c, const struct tc_uop *u)
     LD32(e, RAX, RM, MOFF(psl));
     g1_ri(e, 0, G_AND, RAX, 0xF);
     ST32(e, RM, MOFF(fcc), RAX);
-    g1_mi(e, 1, G_ADD, RM, MOFF(tc_refs), 1);
     ilru(e);
     op_rm(e, 0, 0x8D, RAX, RCX, 1);
     ST32(e, RM, MOFF(r[15]), RAX);
@@ -890,6 +889,11 @@ static void end_x(struct cx *c, const struct tc_uop *u)
     here(e, j3);
     here(e, j4);
     here(e, j6);
+    g1_mi(e, 1, G_SUB, RM, MOFF(tc_refs), 1);
+    /* (the IRD point's word: tc_run reads it there only, and every other
+     * way to an IRD point sets it first) */
+    mov_ri64(e, RAX, (uint64_t)(uintptr_t)TC_UWNZ(u));
+    ST64(e, RST, SOFF(lw), RAX);
     mov_ri64(e, RAX, (uint64_t)(uintptr_t)lt->fin);
     ST64(e, RST, SOFF(fin), RAX);
     st32_i(e, RST, SOFF(finm), lt->finm);
