@@ -775,7 +775,7 @@ static int run_main(int argc, char **argv, const char *const *where)
                 "specialised, %.2f%% generic in traces, %.2f%% interpreted; %" PRIu64
                 " traces recorded (%" PRIu64 " side), %" PRIu64 " side entries, %" PRIu64
                 " exits, %" PRIu64 " flushes; %" PRIu64 " segments, %.1f KB; compiled: %" PRIu64
-                " roots, %.1f KB of code, %.3f s\n",
+                " segments, %.1f KB of code, %.3f s\n",
                 ts.lookups, ts.hits, ts.lookups ? 100.0 * (double)ts.hits / (double)ts.lookups : 0.0,
                 words ? 100.0 * (double)ts.words / (double)words : 0.0,
                 words ? 100.0 * (double)ts.generic / (double)words : 0.0,

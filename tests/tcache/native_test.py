@@ -4,7 +4,7 @@ cache's handlers and the plain interpreter: the same programs run free
 three ways -- compiled (the default), --no-tcache-native, --no-tcache --
 must end in the same whole state (`--dump-state`), and where the build has
 the compiler the first run must show that roots were compiled
-(`--tcache-stats`: "compiled: N roots"), or the comparison proved nothing.
+(`--tcache-stats`: "compiled: N segments"), or the comparison proved nothing.
 Free runs matter here: the lock-step check (`tcache_check_test.py`, which
 runs compiled too) steps an instruction at a time, so the compiled code's
 own IRD points, which go from one root's code into the next, run only
@@ -30,7 +30,7 @@ import tempfile
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from tcache_check_test import check, guest_image, report  # noqa: E402
 
-COMPILED = re.compile(r"compiled: (\d+) roots")
+COMPILED = re.compile(r"compiled: (\d+) segments")
 FLUSHES = re.compile(r"(\d+) flushes")
 
 LOOPS = [
@@ -70,7 +70,7 @@ def three_ways(name, cmd, built, min_compiled=1):
     m = COMPILED.search(stats)
     n = int(m.group(1)) if m else -1
     if built:
-        check(n >= min_compiled, "%s: %d roots compiled (at least %d)" % (name, n, min_compiled))
+        check(n >= min_compiled, "%s: %d segments compiled (at least %d)" % (name, n, min_compiled))
     else:
         check(n == 0, "%s: nothing compiled (the build has no compiler)" % name)
     return stats

@@ -1185,11 +1185,18 @@ dispatch:
 
 #if TCX_ON && TC_THREADED
 h_count: { /* segment u's entries, counted down to its compile; then its
-            * first uop's handler is h_native, or its own if the compile
-            * did not take it */
+            * first uop's handler is h_native (once its code's batch is
+            * executable), or its own if the compile did not take it */
     struct tc_trace *sg = tc_seg_of(u);
-    if (--sg->xhot == 0 && vm_tcx_compile(m->tc->x, m, sg, tab) != 0)
-        sg->uops[0].h = tab[u->op];
+    if (--sg->xhot == 0) {
+        int rc = vm_tcx_compile(m->tc->x, m, sg, tab);
+        if (rc > 0) /* its code waits for its batch: counted again */
+            sg->xhot = TCX_WAIT;
+        else if (rc < 0)
+            sg->uops[0].h = tab[u->op];
+        else
+            DISPATCH(); /* (h_native now) */
+    }
     goto *tab[u->op];
 }
 h_native: { /* segment u's compiled code (vm_tcache_x64.c), with the locals */

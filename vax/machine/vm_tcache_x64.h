@@ -28,7 +28,10 @@ struct vm_memo;
  * through the executor (the count runs down in tc_trace.xhot, in the
  * executor's handler TU_H_COUNT, which stands for the segment's first
  * uop's until then). */
-#define TCX_HOT 32
+#define TCX_HOT 128
+/* ... and a segment whose code waits for its batch, this many more
+ * before the batch is made executable for it */
+#define TCX_WAIT 32
 /* the executor's handlers past the uops' (vm_tc_handlers): counting a
  * segment's entries, and running its code */
 #define TU_H_COUNT TU__COUNT
@@ -58,11 +61,13 @@ struct vm_tcx *vm_tcx_new(void);
 void vm_tcx_free(struct vm_tcx *x);
 /* Every trace is gone (the cache was flushed): their code too. */
 void vm_tcx_reset(struct vm_tcx *x);
-/* Compiles segment t of machine m's cache: its code's entry in
- * t->xbody, and its first uop's handler becomes tab[TU_H_NATIVE] (tab:
- * the executor's handlers, vm_tc_handlers).  0, or -1 where it has a uop
- * the compiler does not know, there is no room or the code memory cannot
- * be had (t stays as it was). */
+/* Compiles segment t of machine m's cache (tab: the executor's
+ * handlers, vm_tc_handlers).  Its code is written in a batch and runs
+ * once the batch is made executable: then t->xbody is its entry and its
+ * first uop's handler is tab[TU_H_NATIVE].  0: t's code runs now; 1: it
+ * waits for its batch (called again for t, the batch is made executable
+ * at once); -1: not compiled, where t has a uop the compiler does not
+ * know, there is no room or the code memory cannot be had. */
 int vm_tcx_compile(struct vm_tcx *x, struct vax_machine *m, struct tc_trace *t,
                    const void *const *tab);
 /* Runs compiled code from body (a trace's xbody) with the executor's
