@@ -443,8 +443,9 @@ struct tc_trace {
      * after another needs the other's latches when finm & smask. */
     uint8_t finm, smask;
     uint8_t ilen;
-    /* roots, with the trace compiler: entries through the executor left
-     * before it compiles this one (0: it will not, or did) */
+    /* with the trace compiler: entries through the executor left before
+     * it compiles this segment, counted by its first uop's handler
+     * (h_count; 0: it will not, or did) */
     uint16_t xhot;
     /* (the slow ways from here) */
     struct tc_trace *succ2;  /* the one before succ */

@@ -1,24 +1,28 @@
-/* The trace compiler (vm_tcache_x64.h): x86-64 code for hot root traces,
- * emitted directly, uop by uop, from the same uops the executor's
- * threaded handlers run; the code memory, written only while no code is
- * executable in the pages it writes.
+/* The trace compiler (vm_tcache_x64.h): x86-64 code for hot segments of
+ * the trace cache (roots and side traces), emitted directly, uop by uop,
+ * from the same uops the executor's threaded handlers run; the code
+ * memory, whose pages are writable or executable, never both.
  *
  * The code keeps the executor's locals in host registers: m in RBX, the
  * hand-over (struct tcx_state) in R12, r in R13D, s2 in R14D, the
  * reference's host address (mhp) in R15, a in EBP, fl in R10D, psl0 in
  * R11D, the I-stream memo entry in R9, ifast in R8D; RAX, RCX, RDX, RSI
- * and RDI are scratch.  It calls nothing.  Each uop's code does what its
- * handler's body does (vm_tcache_exec.c, TCB_*), with the uop's cells,
- * offsets and widths as constants; where the handler would take a slow
- * way (a guard off the path, a memo miss, a specifier byte not known to
- * be the path's, a PSL write that moves the IPL or the mode) the code
- * leaves before doing anything of that uop, and the executor runs the
- * uop's handler from its start.  A uop the compiler does not know ends
- * the compiled part: the code leaves there every time.  At the trace's
- * end the code takes the IRD point's quick way and the successor check
- * itself and jumps into the successor's code, where it has some, with
- * the locals still in registers; anything else leaves for tc_run's IRD
- * point. */
+ * and RDI are scratch.  It calls into C only for the ALU's functions it
+ * does not write out and the sequencer's generic conditions (call_c,
+ * which keeps R8-R11).  Each uop's code does what its handler's body
+ * does (vm_tcache_exec.c, TCB_*), with the uop's cells, offsets and
+ * widths as constants; where the handler would take a slow way (a guard
+ * off the path, a memo miss, a PSL write that moves the IPL or the
+ * mode, a loop at the cycle limit) the code leaves before doing anything
+ * of that uop, and the executor runs the uop's handler from its start.
+ * Two slow ways are the code's own, out of line: the I-stream read of a
+ * specifier byte or operand where the bytes are not known to be the
+ * root's, and the entry into a side trace's code where a guard fails.
+ * A segment with a uop the compiler does not know is not compiled.  At
+ * the segment's end the code takes the IRD point's quick way and the
+ * successor check itself and jumps into the successor's code, where it
+ * has some, with the locals still in registers; anything else leaves
+ * for tc_run's IRD point. */
 #define _DEFAULT_SOURCE /* MAP_ANONYMOUS */
 #include <stdlib.h>
 #include <string.h>

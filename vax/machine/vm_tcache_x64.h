@@ -1,7 +1,7 @@
-/* The trace compiler (vm_tcache_x64.c): hot root traces of the trace
- * cache turned into x86-64 code that does what their uops do, where the
+/* The trace compiler (vm_tcache_x64.c): hot segments of the trace cache
+ * turned into x86-64 code that does what their uops do, where the
  * executor's threaded handlers (vm_tcache_exec.c) would, and hands back
- * to them at the first uop it does not cover.  Private to vax/machine. */
+ * to them at a uop whose slow way is theirs.  Private to vax/machine. */
 #ifndef VAX_MACHINE_VM_TCACHE_X64_H
 #define VAX_MACHINE_VM_TCACHE_X64_H
 
