@@ -139,8 +139,8 @@ struct vm_tcache_stats {
     uint64_t flushes;       /* the whole cache emptied (memory budget) */
     uint64_t traces;        /* segments held now */
     uint64_t bytes;         /* memory they hold */
-    /* the trace compiler (0 where it is not built or off): roots
-     * compiled since the last flush (and before), their code's bytes now,
+    /* the trace compiler (0 where it is not built or off): segments
+     * compiled in the whole run, the bytes its code memory holds now,
      * host nanoseconds spent compiling */
     uint64_t compiled, code_bytes, compile_ns;
 };

@@ -1079,7 +1079,7 @@ side: { /* word dw went on to `next`, off the path; latches and microcycles exac
             m->tc->st.side_entries++;
             ifast = 0;
             u = s->t->uops;
-                DISPATCH();
+            DISPATCH();
         }
     } else if ((dw->flags & TW_SIDEOK) && dw->nside < 4 && !m->tc->flush_pending) {
         struct tc_trace *nt = NULL;

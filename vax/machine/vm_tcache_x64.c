@@ -242,6 +242,14 @@ static void ext_rr(struct em *e, unsigned op2, int dst, int src)
     b1(e, op2);
     modrr(e, dst, src);
 }
+/* MOVZX dst, byte (n 1) or word (n 2) [base + disp] */
+static void ldzx(struct em *e, int dst, int base, int32_t disp, unsigned n)
+{
+    rex(e, 0, dst, 0, base, 0);
+    b1(e, 0x0F);
+    b1(e, n == 1 ? 0xB6 : 0xB7);
+    mem(e, dst, base, disp);
+}
 static void setcc(struct em *e, unsigned cc, int reg)
 {
     rex(e, 0, 0, 0, reg, reg >= 4);
@@ -291,6 +299,12 @@ static void here(struct em *e, uint8_t *at)
 static void jmp_to(struct em *e, const uint8_t *to)
 {
     patch_to(e, jmp_fwd(e), to);
+}
+/* JMP reg (below R8) */
+static void jmp_r(struct em *e, int reg)
+{
+    b1(e, 0xFF);
+    modrr(e, 4, reg);
 }
 static void push_r(struct em *e, int reg)
 {
@@ -398,19 +412,25 @@ static void st_cell(struct cx *c, const uint32_t *p, int reg)
     mov_ri64(&c->e, RSI, (uint64_t)(uintptr_t)p);
     ST32(&c->e, RSI, 0, reg);
 }
-/* gpr_write(p, v, wd): v in reg (not RCX, RSI) */
+/* gpr_write's merge for a byte or word (wd 0, 1): dst's other bytes
+ * and src's low ones (through EDX) */
+static void merge_x(struct em *e, int dst, int src, unsigned wd)
+{
+    uint32_t mask = wd == 0 ? 0xFFu : 0xFFFFu;
+    g1_ri(e, 0, G_AND, dst, (int32_t)~mask);
+    MOV32(e, RDX, src);
+    g1_ri(e, 0, G_AND, RDX, (int32_t)mask);
+    op_rr(e, 0, 0x09, dst, RDX);
+}
+/* gpr_write(p, v, wd): v in reg (not RCX, RDX, RSI) */
 static void gpr_write_x(struct cx *c, const uint32_t *p, int reg, unsigned wd)
 {
     if (wd >= 2) {
         st_cell(c, p, reg);
         return;
     }
-    uint32_t mask = wd == 0 ? 0xFFu : 0xFFFFu;
     ld_cell(c, RCX, p);
-    g1_ri(&c->e, 0, G_AND, RCX, (int32_t)~mask);
-    MOV32(&c->e, RDX, reg);
-    g1_ri(&c->e, 0, G_AND, RDX, (int32_t)mask);
-    op_rr(&c->e, 0, 0x09, RCX, RDX);
+    merge_x(&c->e, RCX, reg, wd);
     st_cell(c, p, RCX);
 }
 
@@ -467,7 +487,6 @@ static int alu_x(struct cx *c, unsigned f, unsigned wd, int fl, const uint32_t *
 {
     struct em *e = &c->e;
     unsigned sh = wd == 0 ? 24 : wd == 1 ? 16 : 0; /* flags at the width: at the top */
-    uint32_t mask = wd == 0 ? 0xFFu : wd == 1 ? 0xFFFFu : 0xFFFFFFFFu;
     if (wd > 2)
         return -1;
     switch (f) {
@@ -546,7 +565,6 @@ static int alu_x(struct cx *c, unsigned f, unsigned wd, int fl, const uint32_t *
             op_rr(e, 0, 0x85, RAX, RAX);
             flags_to_fl(e);
         }
-        (void)mask;
         return 0;
     }
     default:
@@ -708,10 +726,7 @@ static int mck_x(struct cx *c, int i, const struct vm_memo *tab, unsigned n, uns
     LD32(e, RDI, RCX, MO(lru_next));
     ST32(e, RSI, (int32_t)offsetof(struct cache_set, lru), RDI);
     if (w) {
-        rex(e, 0, RDI, 0, RCX, 0);
-        b1(e, 0x0F);
-        b1(e, 0xB6);
-        mem(e, RDI, RCX, MO(way)); /* movzx edi, byte [way] */
+        ldzx(e, RDI, RCX, MO(way), 1);
         /* mov dword [rsi + rdi*4 + dirty], 1 */
         rex(e, 0, 0, RDI, RSI, 0);
         b1(e, 0xC7);
@@ -727,10 +742,7 @@ static int mck_x(struct cx *c, int i, const struct vm_memo *tab, unsigned n, uns
 static int load_at(struct em *e, int base, unsigned n)
 {
     if (n == 1 || n == 2) {
-        rex(e, 0, RAX, 0, base, 0);
-        b1(e, 0x0F);
-        b1(e, n == 1 ? 0xB6 : 0xB7);
-        mem(e, RAX, base, 0);
+        ldzx(e, RAX, base, 0, n);
     } else if (n == 4) {
         LD32(e, RAX, base, 0);
     } else if (n == 8) {
@@ -739,10 +751,6 @@ static int load_at(struct em *e, int base, unsigned n)
         return -1;
     }
     return 0;
-}
-static int load_x(struct em *e, unsigned n)
-{
-    return load_at(e, RMHP, n);
 }
 /* reg = reg >> 32 (64 bits) */
 static void shift64_r(struct em *e, int reg)
@@ -760,23 +768,22 @@ static void opr_index(struct em *e, uint32_t k, uint32_t d)
         g1_ri(e, 0, G_ADD, RCX, (int32_t)d);
     g1_ri(e, 0, G_AND, RCX, 15);
 }
+/* MOV reg, r[ECX] (op 0x8B) or r[ECX], reg (0x89) */
+static void opr_rm(struct em *e, unsigned op, int reg)
+{
+    rex(e, 0, reg, RCX, RM, 0);
+    b1(e, op);
+    mem_x4(e, reg, RM, RCX, MOFF(r));
+}
 /* gpr_write(&m->r[ECX], reg, wd) */
 static void opr_write(struct em *e, int reg, unsigned wd)
 {
     if (wd < 2) {
-        uint32_t mask = wd == 0 ? 0xFFu : 0xFFFFu;
-        rex(e, 0, RAX, RCX, RM, 0);
-        b1(e, 0x8B);
-        mem_x4(e, RAX, RM, RCX, MOFF(r)); /* eax = r[ecx] */
-        g1_ri(e, 0, G_AND, RAX, (int32_t)~mask);
-        MOV32(e, RDX, reg);
-        g1_ri(e, 0, G_AND, RDX, (int32_t)mask);
-        op_rr(e, 0, 0x09, RAX, RDX);
+        opr_rm(e, 0x8B, RAX);
+        merge_x(e, RAX, reg, wd);
         reg = RAX;
     }
-    rex(e, 0, reg, RCX, RM, 0);
-    b1(e, 0x89);
-    mem_x4(e, reg, RM, RCX, MOFF(r));
+    opr_rm(e, 0x89, reg);
 }
 /* the I-stream memo entry's bookkeeping (a byte taken from it) */
 static void ilru(struct em *e)
@@ -802,6 +809,21 @@ static void sync_x(struct em *e, uint32_t cyc, uint32_t refs)
 {
     add_cnt(e, MOFF(st.microcycles), cyc);
     add_cnt(e, MOFF(tc_refs), refs);
+}
+
+/* Word w's counts (TC_SYNC of its pend and rpend) where a segment may
+ * start after them: the microcycles with them below lim2 (the cycle
+ * limit cannot be passed inside it); else leave at uop i before they
+ * are added.  (Clobbers RAX, RCX.) */
+static void lim2_sync_x(struct cx *c, const struct tc_word *w, int i)
+{
+    struct em *e = &c->e;
+    LD64(e, RAX, RM, MOFF(st.microcycles));
+    mov_ri(e, RCX, w->pend);
+    op_rr(e, 1, 0x01, RAX, RCX);
+    op_rm(e, 1, 0x3B, RAX, RST, SOFF(lim2));
+    exit_if(c, CC_AE, i);
+    sync_x(e, w->pend, w->rpend);
 }
 
 /* END: the counts, the trace's end, and the IRD point's quick way into
@@ -874,10 +896,7 @@ static void end_x(struct cx *c, const struct tc_uop *u)
         mem(e, 0, RSI, (int32_t)offsetof(struct tc_trace, smask));
         b1(e, lt->finm); /* test byte [rsi + smask], finm */
         uint8_t *jn = jcc_fwd(e, CC_E);
-        rex(e, 0, RAX, 0, RSI, 0);
-        b1(e, 0x0F);
-        b1(e, 0xB6);
-        mem(e, RAX, RSI, (int32_t)offsetof(struct tc_trace, spec0)); /* eax = spec0 */
+        ldzx(e, RAX, RSI, (int32_t)offsetof(struct tc_trace, spec0), 1);
         uint8_t *jn2 = NULL;
         if (!fin->rx_def) {
             op_rr(e, 0, 0x85, RAX, RAX);
@@ -898,8 +917,7 @@ static void end_x(struct cx *c, const struct tc_uop *u)
         here(e, jn);
         here(e, jn2);
     }
-    b1(e, 0xFF); /* jmp rdx */
-    modrr(e, 4, RDX);
+    jmp_r(e, RDX);
     /* not taken: fin and finm of the end, and tc_run's IRD point */
     here(e, j1);
     here(e, j2);
@@ -942,17 +960,11 @@ static void side_cold(struct cx *c, int i)
     LD64(e, RDX, RSI, (int32_t)offsetof(struct tc_trace, xbody));
     op_rr(e, 1, 0x85, RDX, RDX);
     exit_if(c, CC_E, i);
-    LD64(e, RCX, RM, MOFF(st.microcycles));
-    mov_ri(e, RAX, w->pend);
-    op_rr(e, 1, 0x01, RCX, RAX);
-    op_rm(e, 1, 0x3B, RCX, RST, SOFF(lim2));
-    exit_if(c, CC_AE, i);
-    sync_x(e, w->pend, w->rpend);
+    lim2_sync_x(c, w, i);
     mov_ri64(e, RAX, (uint64_t)(uintptr_t)&c->m->tc->st.side_entries);
     g1_mi(e, 1, G_ADD, RAX, 0, 1);
     mov_ri(e, RIF, 0);
-    b1(e, 0xFF); /* jmp rdx */
-    modrr(e, 4, RDX);
+    jmp_r(e, RDX);
 }
 /* The other way of a SPEC or IB uop i (n bytes) whose instruction's bytes
  * are not known to be the root's: from the I-stream memo (the entry last
@@ -964,15 +976,11 @@ static void ibyte_cold(struct cx *c, int i, const uint8_t *back)
     const struct tc_uop *u = &c->t->uops[i];
     unsigned op = c->t->op0[i], n = op == TU_IB ? u->x : 1;
     istream_x(c, i, n);
-    if (op == TU_SPEC) {
-        rex(e, 0, RAX, 0, RSI, 0);
-        b1(e, 0x0F);
-        b1(e, 0xB6);
-        mem(e, RAX, RSI, 0); /* movzx eax, byte [rsi] */
+    load_at(e, RSI, n);
+    if (op == TU_SPEC) { /* the byte the path took, or leave */
         g1_ri(e, 0, G_CMP, RAX, (int32_t)(u->k & 0xFF));
         exit_if(c, CC_NE, i);
     } else {
-        load_at(e, RSI, n);
         ST32(e, RM, MOFF(tc_tmp) + 4 * (int32_t)u->y, RAX);
     }
     ilru(e);
@@ -1011,14 +1019,8 @@ static int uop_x(struct cx *c, int i)
         int ti = (int)(to - c->t->uops);
         if (ti < 0 || ti > i || !c->lab[ti])
             return 0;
-        const struct tc_word *w = TC_UWNZ(u);
         /* the segment goes round only below lim2 */
-        LD64(e, RAX, RM, MOFF(st.microcycles));
-        mov_ri(e, RCX, w->pend);
-        op_rr(e, 1, 0x01, RAX, RCX);
-        op_rm(e, 1, 0x3B, RAX, RST, SOFF(lim2));
-        exit_if(c, CC_AE, i);
-        sync_x(e, w->pend, w->rpend);
+        lim2_sync_x(c, TC_UWNZ(u), i);
         jmp_to(e, c->lab[ti]);
         return 1;
     }
@@ -1150,7 +1152,7 @@ static int uop_x(struct cx *c, int i)
             ld_cell(c, RAX, u->p1);
         return mck_x(c, i, (const struct vm_memo *)(const void *)u->p2, u->x, u->y) ? 0 : 1;
     case TU_RD: case TU_RDOP:
-        if (load_x(e, u->x))
+        if (load_at(e, RMHP, u->x))
             return 0;
         if (op == TU_RD) {
             ST32(e, RM, MOFF(mdr), RAX);
@@ -1192,9 +1194,7 @@ static int uop_x(struct cx *c, int i)
         return 1;
     case TU_SOPR: /* tc_tmp[y] = r[(opa[k] + x) & 15] */
         opr_index(e, u->k, u->x);
-        rex(e, 0, RAX, RCX, RM, 0);
-        b1(e, 0x8B);
-        mem_x4(e, RAX, RM, RCX, MOFF(r));
+        opr_rm(e, 0x8B, RAX);
         ST32(e, RM, MOFF(tc_tmp) + 4 * (int32_t)u->y, RAX);
         return 1;
     case TU_STOPR_R: case TU_STOPR_S: /* gpr_write(&r[(opa[k] + y) & 15], v, x) */
@@ -1355,8 +1355,7 @@ static void stubs(struct em *e, uint8_t **leave)
     LD32(e, RPSL0, RST, SOFF(psl0));
     LD64(e, RMI, RST, SOFF(mi));
     LD32(e, RIF, RST, SOFF(ifast));
-    b1(e, 0xFF); /* jmp rdx */
-    modrr(e, 4, RDX);
+    jmp_r(e, RDX);
     *leave = e->p;
     ST64(e, RST, SOFF(h), RDX);
     ST32(e, RST, SOFF(r), RR);
@@ -1524,10 +1523,7 @@ int vm_tcx_compile(struct vm_tcx *x, struct vax_machine *m, struct tc_trace *t,
         b1(e, 0x8D);
         b1(e, 0x04);
         b1(e, 0xC2);
-        rex(e, 0, RCX, 0, RAX, 0); /* movzx ecx, word [rax + op] */
-        b1(e, 0x0F);
-        b1(e, 0xB7);
-        mem(e, RCX, RAX, (int32_t)offsetof(struct tc_uop, op));
+        ldzx(e, RCX, RAX, (int32_t)offsetof(struct tc_uop, op), 2);
         mov_ri64(e, RDX, (uint64_t)(uintptr_t)tab);
         b1(e, 0x48); /* mov rdx, [rdx + rcx*8] */
         b1(e, 0x8B);
