@@ -208,6 +208,18 @@ static inline int vm_istream_safe(const struct vax_machine *m, unsigned n)
     return vm_memo_hit(mo, pc, 1);
 }
 
+/* IRD's quick test: PC's byte is in I-stream memo mo (PC's line's entry,
+ * the only one that can hold it) and the two after it lie in PC's page,
+ * so that the fetch cannot microtrap: vm_istream_safe(m, 3) holds, and
+ * the opcode comes from the memo.  (Three bytes in the memo asked more:
+ * an instruction at a line's last two bytes missed it, and on EVKAA
+ * those were 96 % of the IRD points the trace cache's quick way, and the
+ * compiled code's, left to the slow one.) */
+static inline int vm_memo_ird_hit(const struct vm_memo *mo, uint32_t pc)
+{
+    return vm_memo_hit(mo, pc, 1) && (pc & 0x1FFu) <= 0x1FDu;
+}
+
 /* A read of n (1..8) bytes at virtual va, through memo mo (the I-stream)
  * or memo table tab (memo_r; memo_m for a read with write intent: a
  * modify operand, READM).  0, or -1 after a microtrap. */

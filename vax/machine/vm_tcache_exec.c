@@ -756,20 +756,21 @@ static int tc_run(struct vax_machine *m, uint64_t limit, int mapen, int snapped,
 
 ird_point:
     /* The IRD point of word lw (microcycles exact; latches as `fin`).  The
-     * common case: the next three bytes are in an I-stream memo, so the
-     * fetch cannot microtrap and needs no abort state (vm_istream_safe). */
+     * common case: PC's byte is in an I-stream memo and the two after it
+     * in its page, so the fetch cannot microtrap and needs no abort state
+     * (vm_memo_ird_hit). */
     irdsnap = 0;
-    if (UNLIKELY(!vm_memo_hit(mi_cur, m->r[15], 3))) {
+    if (UNLIKELY(!vm_memo_ird_hit(mi_cur, m->r[15]))) {
         /* (another line -- a branch, or the code running on: its own
          * memo entry may hold it) */
         struct vm_memo *mi_ = vm_memo_isel(m, m->r[15]);
-        if (vm_memo_hit(mi_, m->r[15], 3))
+        if (vm_memo_ird_hit(mi_, m->r[15]))
             mi_cur = mi_;
     }
     /* the quick way: the memo holds the bytes, the request logic is quiet
      * (unchanged since it was last looked at), the cycle limit far, no
      * step, no SPAM window: all of it in ev */
-    if (LIKELY(vm_memo_hit(mi_cur, m->r[15], 3)) && LIKELY(m->st.microcycles < ev)) {
+    if (LIKELY(vm_memo_ird_hit(mi_cur, m->r[15])) && LIKELY(m->st.microcycles < ev)) {
         m->icnt++;
         ird_clear_latches(m);
         ird_fault_latches(m); /* (ird_trace's test: T and TP are clear, ev) */
@@ -777,7 +778,7 @@ ird_point:
     }
     /* (the line's own memo entry was tried above; with the probe unit
      * present every other IRD takes ird_pre, which serves its requests) */
-    if (UNLIKELY(m->step_ird) || UNLIKELY(!vm_memo_hit(mi_cur, m->r[15], 3)) ||
+    if (UNLIKELY(m->step_ird) || UNLIKELY(!vm_memo_ird_hit(mi_cur, m->r[15])) ||
         UNLIKELY(m->prb != NULL))
         goto ird_cold;
     ird_clear(m, 1);

@@ -786,11 +786,11 @@ static void opr_write(struct em *e, int reg, unsigned wd)
     opr_rm(e, 0x89, reg);
 }
 /* the I-stream memo entry's bookkeeping (a byte taken from it) */
-static void ilru(struct em *e)
+static void ilru(struct em *e, int t1, int t2)
 {
-    LD64(e, RSI, RMI, (int32_t)offsetof(struct vm_memo, set));
-    LD32(e, RDI, RMI, (int32_t)offsetof(struct vm_memo, lru_next));
-    ST32(e, RSI, (int32_t)offsetof(struct cache_set, lru), RDI);
+    LD64(e, t1, RMI, (int32_t)offsetof(struct vm_memo, set));
+    LD32(e, t2, RMI, (int32_t)offsetof(struct vm_memo, lru_next));
+    ST32(e, t1, (int32_t)offsetof(struct cache_set, lru), t2);
 }
 /* m's 64-bit counter at off += n */
 static void add_cnt(struct em *e, int32_t off, uint32_t n)
@@ -837,13 +837,18 @@ static void end_x(struct cx *c, const struct tc_uop *u)
     sync_x(e, u->k, u->k2 + 1);
     mov_ri64(e, RAX, (uint64_t)(uintptr_t)lt);
     ST64(e, RST, SOFF(last), RAX);
-    /* the quick way: three bytes at PC in the memo (the entry last used,
-     * else the line's own), the cycle limit and the next event far (ev) */
+    /* the quick way (vm_memo_ird_hit): PC's byte in the memo (the entry
+     * last used, else the line's own) and the two after it in its page,
+     * the cycle limit and the next event far (ev) */
     LD32(e, RCX, RM, MOFF(r[15]));
-    memo_hit_x(e, RMI, 0, RCX, 3, RSI);
+    MOV32(e, RDX, RCX);
+    g1_ri(e, 0, G_AND, RDX, 0x1FF);
+    g1_ri(e, 0, G_CMP, RDX, 0x1FD);
+    uint8_t *j0 = jcc_fwd(e, CC_A);
+    memo_hit_x(e, RMI, 0, RCX, 1, RSI);
     uint8_t *jhit = jcc_fwd(e, CC_BE);
     isel_x(e); /* (the entry of PC's line) */
-    memo_hit_x(e, RSI, 0, RCX, 3, RAX);
+    memo_hit_x(e, RSI, 0, RCX, 1, RAX);
     uint8_t *j1 = jcc_fwd(e, CC_A);
     op_rr(e, 1, 0x89, RMI, RSI); /* the entry used from now on */
     mov_ri64(e, RAX, (uint64_t)(uintptr_t)lt);
@@ -851,16 +856,49 @@ static void end_x(struct cx *c, const struct tc_uop *u)
     LD64(e, RSI, RM, MOFF(st.microcycles));
     op_rm(e, 1, 0x3B, RSI, RST, SOFF(ev));
     uint8_t *j2 = jcc_fwd(e, CC_AE);
-    /* the successor: recognised by its host address and bytes, with code */
+    /* the successor (TC_FETCH_SUCC, then `fetched`): recognised by its
+     * host address and bytes (ifast), else by its physical address and
+     * opcode, ifast then its bytes' compare (ilen 0: none; over 8: both
+     * words); and it has code */
     LD64(e, RSI, RAX, (int32_t)offsetof(struct tc_trace, succ));
     LD64(e, RDI, RMI, (int32_t)offsetof(struct vm_memo, host));
     op_rr(e, 1, 0x01, RDI, RDX); /* hp */
+    mov_ri(e, RIF, 1);
     op_rm(e, 1, 0x3B, RDI, RSI, (int32_t)offsetof(struct tc_trace, fhp));
-    uint8_t *j3 = jcc_fwd(e, CC_NE);
+    uint8_t *jf = jcc_fwd(e, CC_NE);
     LD64(e, RDX, RDI, 0);
     op_rm(e, 1, 0x33, RDX, RSI, (int32_t)offsetof(struct tc_trace, ib0));
     op_rm(e, 1, 0x23, RDX, RSI, (int32_t)offsetof(struct tc_trace, im0));
+    uint8_t *jq = jcc_fwd(e, CC_E);
+    here(e, jf);
+    mov_ri(e, RIF, 0);
+    op_rr(e, 1, 0x89, RDX, RDI); /* rdx = hp */
+    op_rm(e, 1, 0x2B, RDX, RM, MOFF(mem)); /* the key: hp - m->mem */
+    op_rm(e, 0, 0x3B, RDX, RSI, (int32_t)offsetof(struct tc_trace, pa));
+    uint8_t *j3 = jcc_fwd(e, CC_NE);
+    ldzx(e, RDX, RDI, 0, 1);
+    ldzx(e, RAX, RSI, (int32_t)offsetof(struct tc_trace, opc), 2);
+    op_rr(e, 0, 0x39, RAX, RDX); /* (an FD-page opcode never equals a byte) */
     uint8_t *j4 = jcc_fwd(e, CC_NE);
+    ldzx(e, RAX, RSI, (int32_t)offsetof(struct tc_trace, ilen), 1);
+    op_rr(e, 0, 0x85, RAX, RAX);
+    uint8_t *jz = jcc_fwd(e, CC_E);
+    LD64(e, RDX, RDI, 0);
+    op_rm(e, 1, 0x33, RDX, RSI, (int32_t)offsetof(struct tc_trace, ib0));
+    op_rm(e, 1, 0x23, RDX, RSI, (int32_t)offsetof(struct tc_trace, im0));
+    uint8_t *jb0 = jcc_fwd(e, CC_NE);
+    g1_ri(e, 0, G_CMP, RAX, 8);
+    uint8_t *js = jcc_fwd(e, CC_BE);
+    LD64(e, RDX, RDI, 8);
+    op_rm(e, 1, 0x33, RDX, RSI, (int32_t)offsetof(struct tc_trace, ib1));
+    op_rm(e, 1, 0x23, RDX, RSI, (int32_t)offsetof(struct tc_trace, im1));
+    uint8_t *jb1 = jcc_fwd(e, CC_NE);
+    here(e, js);
+    mov_ri(e, RIF, 1);
+    here(e, jq);
+    here(e, jz);
+    here(e, jb0);
+    here(e, jb1);
     LD64(e, RDX, RSI, (int32_t)offsetof(struct tc_trace, xbody));
     op_rr(e, 1, 0x85, RDX, RDX);
     uint8_t *j6 = jcc_fwd(e, CC_E);
@@ -881,10 +919,9 @@ static void end_x(struct cx *c, const struct tc_uop *u)
     LD32(e, RAX, RM, MOFF(psl));
     g1_ri(e, 0, G_AND, RAX, 0xF);
     ST32(e, RM, MOFF(fcc), RAX);
-    ilru(e);
+    ilru(e, RAX, RDI); /* (RSI: the successor, below) */
     op_rm(e, 0, 0x8D, RAX, RCX, 1);
     ST32(e, RM, MOFF(r[15]), RAX);
-    mov_ri(e, RIF, 1);
     g1_mi(e, 1, G_ADD, RM, MOFF(st.instructions), 1);
     st32_i(e, RST, SOFF(chained), 1);
     const struct tc_latch *fin = lt->fin;
@@ -919,6 +956,7 @@ static void end_x(struct cx *c, const struct tc_uop *u)
     }
     jmp_r(e, RDX);
     /* not taken: fin and finm of the end, and tc_run's IRD point */
+    here(e, j0);
     here(e, j1);
     here(e, j2);
     here(e, j3);
@@ -983,7 +1021,7 @@ static void ibyte_cold(struct cx *c, int i, const uint8_t *back)
     } else {
         ST32(e, RM, MOFF(tc_tmp) + 4 * (int32_t)u->y, RAX);
     }
-    ilru(e);
+    ilru(e, RSI, RDI);
     op_rm(e, 0, 0x8D, RAX, RCX, (int32_t)n);
     ST32(e, RM, MOFF(r[15]), RAX);
     jmp_to(e, back);
@@ -1098,7 +1136,7 @@ static int uop_x(struct cx *c, int i)
         }
         c->cold[c->ncold].i = i; /* (the other way, out of line: ibyte_cold) */
         c->cold[c->ncold].at = jcc_fwd(e, CC_E);
-        ilru(e);
+        ilru(e, RSI, RDI);
         if (op == TU_IB)
             st32_i(e, RM, MOFF(tc_tmp) + 4 * (int32_t)u->y, u->k2);
         g1_mi(e, 0, G_ADD, RM, MOFF(r[15]), (int32_t)n);
