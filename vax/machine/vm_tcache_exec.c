@@ -1205,6 +1205,7 @@ h_native: { /* segment u's compiled code (vm_tcache_x64.c), with the locals */
         .last = last, .lw = lw, .mi = mi_cur, .mhp = mhp, .ev = ev, .lim2 = lim2,
         .r = r, .a = a, .s2 = s2, .fl = fl, .psl0 = psl0, .ifast = ifast,
     };
+    uint64_t in0 = m->st.instructions;
     u = vm_tcx_enter(m->tc->x, m, &xs, tc_seg_of(u)->xbody);
     r = xs.r;
     a = xs.a;
@@ -1216,7 +1217,7 @@ h_native: { /* segment u's compiled code (vm_tcache_x64.c), with the locals */
     ifast = xs.ifast;
     last = xs.last;
     lw = xs.lw;
-    if (xs.chained) /* (it went through IRD points' quick way) */
+    if (m->st.instructions != in0) /* (it went through IRD points' quick way) */
         irdsnap = 0;
     if (!xs.h) { /* an end: tc_run's IRD point */
         fin = xs.fin;

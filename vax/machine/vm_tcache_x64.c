@@ -826,6 +826,33 @@ static void lim2_sync_x(struct cx *c, const struct tc_word *w, int i)
     sync_x(e, w->pend, w->rpend);
 }
 
+/* IRD's latches (ird_clear_latches) are still clear at the end of root
+ * segment t when nothing in it can have set them: it was entered at an
+ * IRD point (tc_run's, or a compiled end's, which cleared them), and
+ * only its own code ran since (anything else leaves it); of its uops
+ * only the UNDO log (STRN), INEXC and the micro-stack write them, and no
+ * uop's cell is one of them.  A side segment starts inside an
+ * instruction that may have set them before. */
+static int latches_clear_at_end(const struct vax_machine *m, const struct tc_trace *t)
+{
+    if (t->pa == TC_NOPA)
+        return 0;
+    const char *lo = (const char *)&m->log_n, *hi = (const char *)(&m->mm_active + 1);
+    const char *usp = (const char *)&m->usp;
+    for (uint32_t i = 0; i < t->nuops; i++) {
+        switch (t->op0[i]) {
+        case TU_STRN_R: case TU_STRN_S: case TU_INEXC: case TU_PUSH: case TU_POP:
+            return 0;
+        default:
+            break;
+        }
+        const char *p1 = (const char *)t->uops[i].p1, *p2 = (const char *)t->uops[i].p2;
+        if ((p1 >= lo && p1 < hi) || (p2 >= lo && p2 < hi) || p1 == usp || p2 == usp)
+            return 0;
+    }
+    return 1;
+}
+
 /* END: the counts, the trace's end, and the IRD point's quick way into
  * the successor's code where it has some; else the IRD point of tc_run */
 static void end_x(struct cx *c, const struct tc_uop *u)
@@ -841,18 +868,26 @@ static void end_x(struct cx *c, const struct tc_uop *u)
      * last used, else the line's own) and the two after it in its page,
      * the cycle limit and the next event far (ev) */
     LD32(e, RCX, RM, MOFF(r[15]));
-    MOV32(e, RDX, RCX);
-    g1_ri(e, 0, G_AND, RDX, 0x1FF);
-    g1_ri(e, 0, G_CMP, RDX, 0x1FD);
-    uint8_t *j0 = jcc_fwd(e, CC_A);
-    memo_hit_x(e, RMI, 0, RCX, 1, RSI);
-    uint8_t *jhit = jcc_fwd(e, CC_BE);
+    MOV32(e, RDX, RCX); /* EDX = PC - base < span (64, or 0: empty) */
+    op_rm(e, 0, 0x2B, RDX, RMI, (int32_t)offsetof(struct vm_memo, base));
+    op_rm(e, 0, 0x3B, RDX, RMI, (int32_t)offsetof(struct vm_memo, span));
+    uint8_t *jhit = jcc_fwd(e, CC_B);
     isel_x(e); /* (the entry of PC's line) */
-    memo_hit_x(e, RSI, 0, RCX, 1, RAX);
-    uint8_t *j1 = jcc_fwd(e, CC_A);
+    MOV32(e, RDX, RCX);
+    op_rm(e, 0, 0x2B, RDX, RSI, (int32_t)offsetof(struct vm_memo, base));
+    op_rm(e, 0, 0x3B, RDX, RSI, (int32_t)offsetof(struct vm_memo, span));
+    uint8_t *j1 = jcc_fwd(e, CC_AE);
     op_rr(e, 1, 0x89, RMI, RSI); /* the entry used from now on */
-    mov_ri64(e, RAX, (uint64_t)(uintptr_t)lt);
     here(e, jhit);
+    /* (the page: only a line's last two bytes can have the two after
+     * them in the next one) */
+    g1_ri(e, 0, G_CMP, RDX, 61);
+    uint8_t *jin = jcc_fwd(e, CC_BE);
+    MOV32(e, RSI, RCX);
+    g1_ri(e, 0, G_AND, RSI, 0x1FF);
+    g1_ri(e, 0, G_CMP, RSI, 0x1FD);
+    uint8_t *j0 = jcc_fwd(e, CC_A);
+    here(e, jin);
     LD64(e, RSI, RM, MOFF(st.microcycles));
     op_rm(e, 1, 0x3B, RSI, RST, SOFF(ev));
     uint8_t *j2 = jcc_fwd(e, CC_AE);
@@ -904,7 +939,6 @@ static void end_x(struct cx *c, const struct tc_uop *u)
     uint8_t *j6 = jcc_fwd(e, CC_E);
     /* taken: the IRD point's latches, the opcode's byte, the entry */
     g1_mi(e, 0, G_ADD, RM, MOFF(icnt), 1);
-    mov_ri(e, RAX, 0);
     _Static_assert(offsetof(struct vax_machine, mchk_active) ==
                            offsetof(struct vax_machine, log_n) + 4 &&
                        offsetof(struct vax_machine, in_exc) ==
@@ -912,9 +946,12 @@ static void end_x(struct cx *c, const struct tc_uop *u)
                        offsetof(struct vax_machine, mm_active) ==
                            offsetof(struct vax_machine, log_n) + 12,
                    "ird_clear_latches' four neighbours");
-    ST64(e, RM, MOFF(log_n), RAX);
-    ST64(e, RM, MOFF(in_exc), RAX);
-    ST32(e, RM, MOFF(usp), RAX);
+    if (!latches_clear_at_end(c->m, c->t)) {
+        mov_ri(e, RAX, 0);
+        ST64(e, RM, MOFF(log_n), RAX);
+        ST64(e, RM, MOFF(in_exc), RAX);
+        ST32(e, RM, MOFF(usp), RAX);
+    }
     ST32(e, RM, MOFF(fpc), RCX);
     LD32(e, RAX, RM, MOFF(psl));
     g1_ri(e, 0, G_AND, RAX, 0xF);
@@ -923,7 +960,6 @@ static void end_x(struct cx *c, const struct tc_uop *u)
     op_rm(e, 0, 0x8D, RAX, RCX, 1);
     ST32(e, RM, MOFF(r[15]), RAX);
     g1_mi(e, 1, G_ADD, RM, MOFF(st.instructions), 1);
-    st32_i(e, RST, SOFF(chained), 1);
     const struct tc_latch *fin = lt->fin;
     if (fin && lt->finm && (fin->rn_def || fin->rx_def)) {
         /* the end's RN group and RX outlive IRD where the successor does

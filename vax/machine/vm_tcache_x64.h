@@ -51,7 +51,7 @@ struct tcx_state {
     uint64_t ev;
     uint64_t lim2;
     uint32_t r, a, s2, fl, psl0, finm;
-    int32_t ifast, chained;
+    int32_t ifast;
 };
 
 #if TCX_ON
