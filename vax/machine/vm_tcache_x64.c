@@ -343,9 +343,12 @@ struct cx {
     uint8_t **lab;        /* each uop's code (NULL: not compiled) */
     /* the other ways of SPEC and IB, written after the body */
     struct cold {
-        int i, side;          /* side: a guard's other way (side_cold) */
+        int i, side;          /* side: 1 a guard's other way (side_cold), 2 a
+                               * memo refill (refill_cold), 0 a byte (ibyte_cold) */
         uint8_t *at;
         const uint8_t *back;
+        int32_t to;           /* refill: the memo table's offset, n bytes */
+        unsigned n;
     } *cold;
     int ncold;
 };
@@ -721,7 +724,11 @@ static int mck_x(struct cx *c, int i, const struct vm_memo *tab, unsigned n, uns
     op_rr(e, 1, 0x01, RCX, RM); /* rcx: the entry, less tab's offset */
 #define MO(f) ((int32_t)to + (int32_t)offsetof(struct vm_memo, f))
     memo_hit_x(e, RCX, (int32_t)to, RAX, n, RSI);
-    exit_if(c, CC_A, i);
+    c->cold[c->ncold].i = i; /* (a miss: refill_cold) */
+    c->cold[c->ncold].side = 2;
+    c->cold[c->ncold].to = (int32_t)to;
+    c->cold[c->ncold].n = n;
+    c->cold[c->ncold++].at = jcc_fwd(e, CC_A);
     LD64(e, RSI, RCX, MO(set));
     LD32(e, RDI, RCX, MO(lru_next));
     ST32(e, RSI, (int32_t)offsetof(struct cache_set, lru), RDI);
@@ -737,6 +744,25 @@ static int mck_x(struct cx *c, int i, const struct vm_memo *tab, unsigned n, uns
     op_rr(e, 1, 0x01, RMHP, RDX);
 #undef MO
     return 0;
+}
+/* A memo check's miss at uop i (the address in EAX), out of line: as
+ * the executor's `refill`, where the memo can be refilled (a TB and
+ * cache hit: vm_memo_refill) the uop runs again from its start, which
+ * computed the address and nothing else, and its check hits; else leave
+ * at it (the executor tries the same, and the interpreter runs the
+ * word). */
+static void refill_cold(struct cx *c, const struct cold *k)
+{
+    struct em *e = &c->e;
+    save_r8_r11(e);
+    MOV32(e, RDX, RAX);
+    op_rr(e, 1, 0x89, RDI, RM);
+    op_rm(e, 1, 0x8D, RSI, RM, k->to);
+    mov_ri(e, RCX, k->n);
+    call_c(e, (const void *)(uintptr_t)vm_memo_refill);
+    op_rr(e, 0, 0x85, RAX, RAX);
+    exit_if(c, CC_E, k->i);
+    jmp_to(e, c->lab[k->i]);
 }
 /* EAX (RAX for 8) = the n bytes at [base]; -1 for another size */
 static int load_at(struct em *e, int base, unsigned n)
@@ -1571,7 +1597,9 @@ int vm_tcx_compile(struct vm_tcx *x, struct vax_machine *m, struct tc_trace *t,
     }
     for (int k = 0; k < c.ncold; k++) {
         here(&c.e, c.cold[k].at);
-        if (c.cold[k].side)
+        if (c.cold[k].side == 2)
+            refill_cold(&c, &c.cold[k]);
+        else if (c.cold[k].side)
             side_cold(&c, c.cold[k].i);
         else
             ibyte_cold(&c, c.cold[k].i, c.cold[k].back);
