@@ -150,8 +150,9 @@ PROGRAMS = [
      "    addl2 r2, r3\n"
      "    ret\n"),
 ]
-RATIO_TARGET = {"alu": 1.0, "memcopy": 1.0, "calls-ret": 1.0, "evkaa": 1.0,
-                "bsd43-single": 1.0, "bsd43": 1.0}
+# issue 34's target for every row: twice SIMH (aiming for three times)
+RATIO_TARGET = {"alu": 2.0, "memcopy": 2.0, "calls-ret": 2.0, "evkaa": 2.0,
+                "bsd43-single": 2.0, "bsd43": 2.0}
 # what the single-user shell prints as it starts (stty's report)
 BSD43_SINGLE_UNTIL = "erase ^?, kill ^U, intr ^C"
 

@@ -319,6 +319,22 @@ int vm_memo_refill(struct vax_machine *m, struct vm_memo *tab, uint32_t va, unsi
     return vm_memo_hit(mo, va, n);
 }
 
+int vm_memo_irefill(struct vax_machine *m, uint32_t pc)
+{
+    uint32_t pa = pc & PA_MASK;
+    if ((m->ipr[0x38] & 1) && !tb_hit(m, pc, 0, &pa))
+        return 0;
+    if (!present(m, pa, 1))
+        return 0;
+    uint32_t line = pa / VM_CACHE_LINE;
+    int w = cache_way(&m->cache[line % VM_CACHE_SETS], line / VM_CACHE_SETS);
+    if (w < 0)
+        return 0;
+    struct vm_memo *mo = vm_memo_isel(m, pc);
+    memo_fill(m, mo, pc, pa, w);
+    return vm_memo_hit(mo, pc, 1);
+}
+
 /* READP / WRITEP: physical (PA = address<29:0>), never translated. */
 int vm_mem_readp(struct vax_machine *m, uint32_t pa, unsigned n, uint64_t *out)
 {

@@ -108,6 +108,9 @@ int vm_mem_write16(struct vax_machine *m, uint32_t va, const uint32_t in[4]);
  * (the caller then makes the reference as a memo hit, counts included);
  * 0, with nothing changed, otherwise. */
 int vm_memo_refill(struct vax_machine *m, struct vm_memo *tab, uint32_t va, unsigned n);
+/* The same for the I-stream memo's entry of the line of pc (IRD's
+ * opcode fetch: a read of one byte). */
+int vm_memo_irefill(struct vax_machine *m, uint32_t pc);
 
 /* The DMA port: is [pa, pa+n) memory the PAMM names?  DMA wrote [pa,
  * pa+n): the cache lines holding it are invalidated (their data are

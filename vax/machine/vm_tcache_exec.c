@@ -764,8 +764,9 @@ ird_point:
         /* (another line -- a branch, or the code running on: its own
          * memo entry may hold it) */
         struct vm_memo *mi_ = vm_memo_isel(m, m->r[15]);
-        if (vm_memo_ird_hit(mi_, m->r[15]))
-            mi_cur = mi_;
+        if (vm_memo_ird_hit(mi_, m->r[15]) ||
+            (vm_memo_irefill(m, m->r[15]) && vm_memo_ird_hit(mi_, m->r[15])))
+            mi_cur = mi_; /* (refilled where it was a cache and TB hit) */
     }
     /* the quick way: the memo holds the bytes, the request logic is quiet
      * (unchanged since it was last looked at), the cycle limit far, no

@@ -888,6 +888,7 @@ static void end_x(struct cx *c, const struct tc_uop *u)
     /* (the counts: the opcode's byte taken on the quick way counted with
      * the end's references, and taken back where the code leaves) */
     sync_x(e, u->k, u->k2 + 1);
+    const uint8_t *again = e->p; /* (after a refill) */
     mov_ri64(e, RAX, (uint64_t)(uintptr_t)lt);
     ST64(e, RST, SOFF(last), RAX);
     /* the quick way (vm_memo_ird_hit): PC's byte in the memo (the entry
@@ -1019,7 +1020,19 @@ static void end_x(struct cx *c, const struct tc_uop *u)
     jmp_r(e, RDX);
     /* not taken: fin and finm of the end, and tc_run's IRD point */
     here(e, j0);
+    /* (PC's line not in the memo: refilled where it is a cache and TB
+     * hit, as the executor's IRD point does, and the quick way again) */
+    uint8_t *jr = jmp_fwd(e);
     here(e, j1);
+    save_r8_r11(e);
+    op_rr(e, 1, 0x89, RDI, RM);
+    MOV32(e, RSI, RCX);
+    call_c(e, (const void *)(uintptr_t)vm_memo_irefill);
+    op_rr(e, 0, 0x85, RAX, RAX);
+    uint8_t *jn = jcc_fwd(e, CC_E);
+    jmp_to(e, again);
+    here(e, jn);
+    here(e, jr);
     here(e, j2);
     here(e, j3);
     here(e, j4);
