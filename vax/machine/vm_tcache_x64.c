@@ -852,31 +852,39 @@ static void lim2_sync_x(struct cx *c, const struct tc_word *w, int i)
     sync_x(e, w->pend, w->rpend);
 }
 
-/* IRD's latches (ird_clear_latches) are still clear at the end of root
- * segment t when nothing in it can have set them: it was entered at an
- * IRD point (tc_run's, or a compiled end's, which cleared them), and
- * only its own code ran since (anything else leaves it); of its uops
- * only the UNDO log (STRN), INEXC and the micro-stack write them, and no
- * uop's cell is one of them.  A side segment starts inside an
- * instruction that may have set them before. */
-static int latches_clear_at_end(const struct vax_machine *m, const struct tc_trace *t)
+/* Which of IRD's latches (ird_clear_latches) may be set at the end of
+ * segment t: bit 0 the UNDO log's count (log_n, with mchk_active beside
+ * it), bit 1 in_exc (with mm_active), bit 2 the micro-stack pointer.  A
+ * root was entered at an IRD point (tc_run's, or a compiled end's),
+ * which cleared them all, and only its own code ran since (anything else
+ * leaves it), its uops in their order (a LOOP repeats some; the last
+ * writer in the order still writes last): the count is clear where no
+ * STRN follows the last CLRLOG, in_exc where there is no INEXC, the
+ * pointer where the last PUSH or POP is a POP to 0; no uop writes
+ * mchk_active or mm_active, and no uop's cell may be one of them.  A side
+ * segment starts inside an instruction that may have set any of them. */
+static unsigned latches_set_at_end(const struct vax_machine *m, const struct tc_trace *t)
 {
     if (t->pa == TC_NOPA)
-        return 0;
+        return 7;
     const char *lo = (const char *)&m->log_n, *hi = (const char *)(&m->mm_active + 1);
     const char *usp = (const char *)&m->usp;
+    unsigned set = 0;
     for (uint32_t i = 0; i < t->nuops; i++) {
+        const struct tc_uop *u = &t->uops[i];
         switch (t->op0[i]) {
-        case TU_STRN_R: case TU_STRN_S: case TU_INEXC: case TU_PUSH: case TU_POP:
-            return 0;
-        default:
-            break;
+        case TU_STRN_R: case TU_STRN_S: set |= 1; break;
+        case TU_CLRLOG: set &= ~1u; break;
+        case TU_INEXC: set |= 2; break;
+        case TU_PUSH: set |= 4; break;
+        case TU_POP: set = u->x ? set | 4 : set & ~4u; break;
+        default: break;
         }
-        const char *p1 = (const char *)t->uops[i].p1, *p2 = (const char *)t->uops[i].p2;
+        const char *p1 = (const char *)u->p1, *p2 = (const char *)u->p2;
         if ((p1 >= lo && p1 < hi) || (p2 >= lo && p2 < hi) || p1 == usp || p2 == usp)
-            return 0;
+            return 7;
     }
-    return 1;
+    return set;
 }
 
 /* END: the counts, the trace's end, and the IRD point's quick way into
@@ -973,12 +981,15 @@ static void end_x(struct cx *c, const struct tc_uop *u)
                        offsetof(struct vax_machine, mm_active) ==
                            offsetof(struct vax_machine, log_n) + 12,
                    "ird_clear_latches' four neighbours");
-    if (!latches_clear_at_end(c->m, c->t)) {
+    unsigned set = latches_set_at_end(c->m, c->t);
+    if (set)
         mov_ri(e, RAX, 0);
+    if (set & 1)
         ST64(e, RM, MOFF(log_n), RAX);
+    if (set & 2)
         ST64(e, RM, MOFF(in_exc), RAX);
+    if (set & 4)
         ST32(e, RM, MOFF(usp), RAX);
-    }
     ST32(e, RM, MOFF(fpc), RCX);
     LD32(e, RAX, RM, MOFF(psl));
     g1_ri(e, 0, G_AND, RAX, 0xF);
