@@ -351,6 +351,11 @@ struct cx {
         unsigned n;
     } *cold;
     int ncold;
+    /* the cache set of the I-stream memo entry in R9 has its LRU as a
+     * reference through it leaves it, and nothing else referred to the
+     * cache since: another I-stream reference through R9 need not write
+     * it again (lru_fresh) */
+    int fresh;
 };
 
 /* where the code at scratch address p will run */
@@ -994,7 +999,8 @@ static void end_x(struct cx *c, const struct tc_uop *u)
     LD32(e, RAX, RM, MOFF(psl));
     g1_ri(e, 0, G_AND, RAX, 0xF);
     ST32(e, RM, MOFF(fcc), RAX);
-    ilru(e, RAX, RDI); /* (RSI: the successor, below) */
+    ilru(e, RAX, RDI); /* (RSI: the successor, below; not left out where
+                        * fresh: the slow way may take no reference) */
     op_rm(e, 0, 0x8D, RAX, RCX, 1);
     ST32(e, RM, MOFF(r[15]), RAX);
     g1_mi(e, 1, G_ADD, RM, MOFF(st.instructions), 1);
@@ -1222,7 +1228,9 @@ static int uop_x(struct cx *c, int i)
         }
         c->cold[c->ncold].i = i; /* (the other way, out of line: ibyte_cold) */
         c->cold[c->ncold].at = jcc_fwd(e, CC_E);
-        ilru(e, RSI, RDI);
+        if (!c->fresh) /* (the other way writes it itself) */
+            ilru(e, RSI, RDI);
+        c->fresh = 1;
         if (op == TU_IB)
             st32_i(e, RM, MOFF(tc_tmp) + 4 * (int32_t)u->y, u->k2);
         g1_mi(e, 0, G_ADD, RM, MOFF(r[15]), (int32_t)n);
@@ -1274,6 +1282,7 @@ static int uop_x(struct cx *c, int i)
             MOV32(e, RAX, RS2);
         else
             ld_cell(c, RAX, u->p1);
+        c->fresh = 0; /* (another set's LRU, maybe the same) */
         return mck_x(c, i, (const struct vm_memo *)(const void *)u->p2, u->x, u->y) ? 0 : 1;
     case TU_RD: case TU_RDOP:
         if (load_at(e, RMHP, u->x))
@@ -1576,6 +1585,22 @@ static int tcx_open(struct vm_tcx *x)
     return 0;
 }
 
+/* Is the LRU of the I-stream memo entry's set fresh where segment t's
+ * code starts?  A root is entered just after its opcode's fetch (the
+ * executor's TC_FETCH_SUCC or the full fetch, or a compiled end's quick
+ * way), whose reference through that entry was the last; the code then
+ * keeps count of what it does in order, which a LOOP back would upset.
+ * A side segment starts after any references. */
+static int lru_fresh(const struct tc_trace *t)
+{
+    if (t->pa == TC_NOPA)
+        return 0;
+    for (uint32_t i = 0; i < t->nuops; i++)
+        if (t->op0[i] == TU_LOOP)
+            return 0;
+    return 1;
+}
+
 int vm_tcx_compile(struct vm_tcx *x, struct vax_machine *m, struct tc_trace *t,
                    const void *const *tab)
 {
@@ -1602,7 +1627,7 @@ int vm_tcx_compile(struct vm_tcx *x, struct vax_machine *m, struct tc_trace *t,
     if (!lab || !xs || !buf || !cold)
         goto out;
     struct cx c = {{buf, buf + need, 0}, m, t, tab, x->mem + x->used, x->leave, buf,
-                   xs, 0, (int)t->nuops * 2 + 8, lab, cold, 0};
+                   xs, 0, (int)t->nuops * 2 + 8, lab, cold, 0, lru_fresh(t)};
     int i = 0;
     while (i < (int)t->nuops) {
         c.lab[i] = c.e.p;
