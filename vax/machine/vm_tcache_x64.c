@@ -459,8 +459,21 @@ static void flags_to_fl(struct em *e)
     lea_x(e, RFL, RDX, RDI, 3);
 }
 
-/* set_cc(m, cc, fl, r) for CC controls ARITH .. NZVC0 */
-static int cc_x(struct em *e, unsigned cc)
+/* The same where the function leaves C and V clear (a pass, a logical
+ * function, an extension, a shift: so do the host's flags): N and Z. */
+static void flags_nz_to_fl(struct em *e)
+{
+    mov_ri(e, RDX, 0);
+    mov_ri(e, RFL, 0);
+    setcc(e, CC_E, RDX);
+    setcc(e, CC_S, RFL);
+    lea_x(e, RFL, RDX, RFL, 1); /* Z + 2N */
+    shift_ri(e, 4, RFL, 2);
+}
+
+/* set_cc(m, cc, fl, r) for CC controls ARITH .. NZVC0; nz: fl holds N
+ * and Z alone (flags_nz_to_fl) */
+static int cc_x(struct em *e, unsigned cc, int nz)
 {
     uint32_t clr, keep;
     switch (cc) {
@@ -474,9 +487,13 @@ static int cc_x(struct em *e, unsigned cc)
     }
     LD32(e, RDX, RM, MOFF(psl));
     g1_ri(e, 0, G_AND, RDX, (int32_t)~clr);
-    MOV32(e, RCX, RFL);
-    g1_ri(e, 0, G_AND, RCX, (int32_t)keep);
-    op_rr(e, 0, 0x09, RDX, RCX);
+    if (nz && (keep & (F_N | F_Z)) == (F_N | F_Z) && cc != UCC_CMP) {
+        op_rr(e, 0, 0x09, RDX, RFL); /* (nothing else in fl to mask) */
+    } else {
+        MOV32(e, RCX, RFL);
+        g1_ri(e, 0, G_AND, RCX, (int32_t)keep);
+        op_rr(e, 0, 0x09, RDX, RCX);
+    }
     if (cc == UCC_CMP) { /* N: N xor V */
         MOV32(e, RCX, RFL);
         shift_ri(e, 4, RCX, 2);
@@ -518,8 +535,10 @@ static int alu_x(struct cx *c, unsigned f, unsigned wd, int fl, const uint32_t *
         case UA_XOR: op_rr(e, 0, 0x31, RAX, RCX); break;
         default: op_rr(e, 0, 0x85, RAX, RAX); break; /* (PASS: the flags) */
         }
-        if (fl)
+        if (fl && (f == UA_ADD || f == UA_SUB))
             flags_to_fl(e);
+        else if (fl)
+            flags_nz_to_fl(e);
         if (sh)
             shift_ri(e, 5, RAX, sh);
         return 0;
@@ -530,7 +549,7 @@ static int alu_x(struct cx *c, unsigned f, unsigned wd, int fl, const uint32_t *
             ext_rr(e, f == UA_SEXT ? (wd == 0 ? 0xBE : 0xBF) : (wd == 0 ? 0xB6 : 0xB7), RAX, RA);
         if (fl) {
             op_rr(e, 0, 0x85, RAX, RAX);
-            flags_to_fl(e);
+            flags_nz_to_fl(e);
         }
         return 0;
     case UA_PACK: /* A's low half above B's */
@@ -542,7 +561,7 @@ static int alu_x(struct cx *c, unsigned f, unsigned wd, int fl, const uint32_t *
         ext_rr(e, 0xB7, RCX, RCX);
         op_rr(e, 0, 0x09, RAX, RCX);
         if (fl)
-            flags_to_fl(e);
+            flags_nz_to_fl(e);
         return 0;
     case UA_SHL: case UA_SHR: case UA_ROTL: case UA_SAR: case UA_MASK: {
         if (wd != 2)
@@ -571,7 +590,7 @@ static int alu_x(struct cx *c, unsigned f, unsigned wd, int fl, const uint32_t *
         }
         if (fl) { /* N and Z of the result, V and C clear */
             op_rr(e, 0, 0x85, RAX, RAX);
-            flags_to_fl(e);
+            flags_nz_to_fl(e);
         }
         return 0;
     }
@@ -637,7 +656,7 @@ static int alu_uop(struct cx *c, const struct tc_uop *u, unsigned f, unsigned wd
         return -1;
     MOV32(e, RR, RAX);
     ST32(e, RM, (int32_t)u->k, RAX);
-    if (v >= 2 && cc_x(e, UCC_ARITH + (v - 2)))
+    if (v >= 2 && cc_x(e, UCC_ARITH + (v - 2), f != UA_ADD && f != UA_SUB))
         return -1;
     return 0;
 }
@@ -1020,8 +1039,11 @@ static void end_x(struct cx *c, const struct tc_uop *u)
             jn2 = jcc_fwd(e, CC_NE);
         }
         if (fin->rn_def) {
-            op_rr(e, 0, 0x85, RAX, RAX);
-            uint8_t *js = jcc_fwd(e, CC_NE);
+            uint8_t *js = NULL;
+            if (fin->rx_def) { /* (else spec0 is 0 here: tested above) */
+                op_rr(e, 0, 0x85, RAX, RAX);
+                js = jcc_fwd(e, CC_NE);
+            }
             st32_i(e, RM, MOFF(rn), fin->rn);
             st32_i(e, RM, MOFF(specb), fin->specb);
             st32_i(e, RM, MOFF(rf_lit), fin->rf_lit);
@@ -1269,12 +1291,12 @@ static int uop_x(struct cx *c, int i)
         ST32(e, RM, MOFF(psl), v);
         return 1;
     }
-    case TU_CC_ARITH: return cc_x(e, UCC_ARITH) ? 0 : 1;
-    case TU_CC_LOGIC: return cc_x(e, UCC_LOGIC) ? 0 : 1;
-    case TU_CC_TEST: return cc_x(e, UCC_TEST) ? 0 : 1;
-    case TU_CC_CMP: return cc_x(e, UCC_CMP) ? 0 : 1;
-    case TU_CC_NZV: return cc_x(e, UCC_NZV) ? 0 : 1;
-    case TU_CC_NZVC0: return cc_x(e, UCC_NZVC0) ? 0 : 1;
+    case TU_CC_ARITH: return cc_x(e, UCC_ARITH, 0) ? 0 : 1;
+    case TU_CC_LOGIC: return cc_x(e, UCC_LOGIC, 0) ? 0 : 1;
+    case TU_CC_TEST: return cc_x(e, UCC_TEST, 0) ? 0 : 1;
+    case TU_CC_CMP: return cc_x(e, UCC_CMP, 0) ? 0 : 1;
+    case TU_CC_NZV: return cc_x(e, UCC_NZV, 0) ? 0 : 1;
+    case TU_CC_NZVC0: return cc_x(e, UCC_NZVC0, 0) ? 0 : 1;
     case TU_MCK_R: case TU_MCK_S: case TU_MCK_P:
         if (op == TU_MCK_R)
             MOV32(e, RAX, RR);
