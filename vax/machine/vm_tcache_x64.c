@@ -8,21 +8,22 @@
  * reference's host address (mhp) in R15, a in EBP, fl in R10D, psl0 in
  * R11D, the I-stream memo entry in R9, ifast in R8D; RAX, RCX, RDX, RSI
  * and RDI are scratch.  It calls into C only for the ALU's functions it
- * does not write out and the sequencer's generic conditions (call_c,
- * which keeps R8-R11).  Each uop's code does what its handler's body
- * does (vm_tcache_exec.c, TCB_*), with the uop's cells, offsets and
- * widths as constants; where the handler would take a slow way (a guard
- * off the path, a memo miss, a PSL write that moves the IPL or the
- * mode, a loop at the cycle limit) the code leaves before doing anything
- * of that uop, and the executor runs the uop's handler from its start.
- * Two slow ways are the code's own, out of line: the I-stream read of a
- * specifier byte or operand where the bytes are not known to be the
- * root's, and the entry into a side trace's code where a guard fails.
- * A segment with a uop the compiler does not know is not compiled.  At
- * the segment's end the code takes the IRD point's quick way and the
+ * does not write out, the sequencer's generic conditions and the memos'
+ * refills (call_c, which keeps R8-R11).  Each uop's code does what its
+ * handler's body does (vm_tcache_exec.c, TCB_*), with the uop's cells,
+ * offsets and widths as constants; where the handler would take a slow
+ * way (a guard off the path, a memo miss the refill cannot serve, a PSL
+ * write that moves the IPL or the mode, a loop at the cycle limit) the
+ * code leaves before doing anything of that uop, and the executor runs
+ * the uop's handler from its start.  Three slow ways are the code's own,
+ * out of line: the I-stream read of a specifier byte or operand where
+ * the bytes are not known to be the root's, the entry into a side
+ * trace's code where a guard fails, and a memo check's refill.  A
+ * segment with a uop the compiler does not know is not compiled.  At the
+ * segment's end the code takes the IRD point's quick way and the
  * successor check itself and jumps into the successor's code, where it
- * has some, with the locals still in registers; anything else leaves
- * for tc_run's IRD point. */
+ * has some, with the locals still in registers; anything else leaves for
+ * tc_run's IRD point. */
 #define _DEFAULT_SOURCE /* MAP_ANONYMOUS */
 #include <stdlib.h>
 #include <string.h>
