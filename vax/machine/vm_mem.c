@@ -301,18 +301,31 @@ static inline int phys_write(struct vax_machine *m, uint32_t pa, unsigned n, uin
     return 0;
 }
 
-int vm_memo_refill(struct vax_machine *m, struct vm_memo *tab, uint32_t va, unsigned n)
+/* vm_memo_refill's test: the n bytes at va in one cache line, a TB hit
+ * (MAPEN set) with the write intent of memo table tab's stream (NULL:
+ * the I-stream's, none), in memory and a cache hit; 1 and the line's
+ * physical address and way, or 0 */
+static inline int memo_refillable(struct vax_machine *m, const struct vm_memo *tab, uint32_t va,
+                                  unsigned n, uint32_t *pa, int *way)
 {
     if ((va % VM_CACHE_LINE) + n > VM_CACHE_LINE)
         return 0;
-    uint32_t pa = va & PA_MASK;
-    if ((m->ipr[0x38] & 1) && !tb_hit(m, va, tab == m->memo.m || tab == m->memo.w, &pa))
+    *pa = va & PA_MASK;
+    if ((m->ipr[0x38] & 1) &&
+        !tb_hit(m, va, tab && (tab == m->memo.m || tab == m->memo.w), pa))
         return 0;
-    if (!present(m, pa, n))
+    if (!present(m, *pa, n))
         return 0;
-    uint32_t line = pa / VM_CACHE_LINE; /* cache_ref's hit, without its counts */
-    int w = cache_way(&m->cache[line % VM_CACHE_SETS], line / VM_CACHE_SETS);
-    if (w < 0)
+    uint32_t line = *pa / VM_CACHE_LINE; /* cache_ref's hit, without its counts */
+    *way = cache_way(&m->cache[line % VM_CACHE_SETS], line / VM_CACHE_SETS);
+    return *way >= 0;
+}
+
+int vm_memo_refill(struct vax_machine *m, struct vm_memo *tab, uint32_t va, unsigned n)
+{
+    uint32_t pa;
+    int w;
+    if (!memo_refillable(m, tab, va, n, &pa, &w))
         return 0;
     struct vm_memo *mo = vm_memo_sel(tab, va);
     memo_fill(m, mo, va, pa, w);
@@ -321,14 +334,9 @@ int vm_memo_refill(struct vax_machine *m, struct vm_memo *tab, uint32_t va, unsi
 
 int vm_memo_irefill(struct vax_machine *m, uint32_t pc)
 {
-    uint32_t pa = pc & PA_MASK;
-    if ((m->ipr[0x38] & 1) && !tb_hit(m, pc, 0, &pa))
-        return 0;
-    if (!present(m, pa, 1))
-        return 0;
-    uint32_t line = pa / VM_CACHE_LINE;
-    int w = cache_way(&m->cache[line % VM_CACHE_SETS], line / VM_CACHE_SETS);
-    if (w < 0)
+    uint32_t pa;
+    int w;
+    if (!memo_refillable(m, NULL, pc, 1, &pa, &w))
         return 0;
     struct vm_memo *mo = vm_memo_isel(m, pc);
     memo_fill(m, mo, pc, pa, w);

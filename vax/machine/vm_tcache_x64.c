@@ -877,6 +877,24 @@ static void lim2_sync_x(struct cx *c, const struct tc_word *w, int i)
     sync_x(e, w->pend, w->rpend);
 }
 
+/* EDX = PC (ECX) - the base of the I-stream memo entry at [ent], and
+ * the host's flags of its compare with the entry's span (64, or 0:
+ * empty): below, PC's byte is in it */
+static void memo_pc_x(struct em *e, int ent)
+{
+    MOV32(e, RDX, RCX);
+    op_rm(e, 0, 0x2B, RDX, ent, (int32_t)offsetof(struct vm_memo, base));
+    op_rm(e, 0, 0x3B, RDX, ent, (int32_t)offsetof(struct vm_memo, span));
+}
+/* RDX = (the 8 bytes at [RDI + at] ^ successor RSI's bytes ib) & its
+ * mask im: zero (ZF) where the bytes that count are the trace's */
+static void bytes8_x(struct em *e, int32_t at, size_t ib, size_t im)
+{
+    LD64(e, RDX, RDI, at);
+    op_rm(e, 1, 0x33, RDX, RSI, (int32_t)ib);
+    op_rm(e, 1, 0x23, RDX, RSI, (int32_t)im);
+}
+
 /* Which of IRD's latches (ird_clear_latches) may be set at the end of
  * segment t: bit 0 the UNDO log's count (log_n, with mchk_active beside
  * it), bit 1 in_exc (with mm_active), bit 2 the micro-stack pointer.  A
@@ -928,14 +946,10 @@ static void end_x(struct cx *c, const struct tc_uop *u)
      * last used, else the line's own) and the two after it in its page,
      * the cycle limit and the next event far (ev) */
     LD32(e, RCX, RM, MOFF(r[15]));
-    MOV32(e, RDX, RCX); /* EDX = PC - base < span (64, or 0: empty) */
-    op_rm(e, 0, 0x2B, RDX, RMI, (int32_t)offsetof(struct vm_memo, base));
-    op_rm(e, 0, 0x3B, RDX, RMI, (int32_t)offsetof(struct vm_memo, span));
+    memo_pc_x(e, RMI);
     uint8_t *jhit = jcc_fwd(e, CC_B);
     isel_x(e); /* (the entry of PC's line) */
-    MOV32(e, RDX, RCX);
-    op_rm(e, 0, 0x2B, RDX, RSI, (int32_t)offsetof(struct vm_memo, base));
-    op_rm(e, 0, 0x3B, RDX, RSI, (int32_t)offsetof(struct vm_memo, span));
+    memo_pc_x(e, RSI);
     uint8_t *j1 = jcc_fwd(e, CC_AE);
     op_rr(e, 1, 0x89, RMI, RSI); /* the entry used from now on */
     here(e, jhit);
@@ -961,9 +975,7 @@ static void end_x(struct cx *c, const struct tc_uop *u)
     mov_ri(e, RIF, 1);
     op_rm(e, 1, 0x3B, RDI, RSI, (int32_t)offsetof(struct tc_trace, fhp));
     uint8_t *jf = jcc_fwd(e, CC_NE);
-    LD64(e, RDX, RDI, 0);
-    op_rm(e, 1, 0x33, RDX, RSI, (int32_t)offsetof(struct tc_trace, ib0));
-    op_rm(e, 1, 0x23, RDX, RSI, (int32_t)offsetof(struct tc_trace, im0));
+    bytes8_x(e, 0, offsetof(struct tc_trace, ib0), offsetof(struct tc_trace, im0));
     uint8_t *jq = jcc_fwd(e, CC_E);
     here(e, jf);
     mov_ri(e, RIF, 0);
@@ -978,15 +990,11 @@ static void end_x(struct cx *c, const struct tc_uop *u)
     ldzx(e, RAX, RSI, (int32_t)offsetof(struct tc_trace, ilen), 1);
     op_rr(e, 0, 0x85, RAX, RAX);
     uint8_t *jz = jcc_fwd(e, CC_E);
-    LD64(e, RDX, RDI, 0);
-    op_rm(e, 1, 0x33, RDX, RSI, (int32_t)offsetof(struct tc_trace, ib0));
-    op_rm(e, 1, 0x23, RDX, RSI, (int32_t)offsetof(struct tc_trace, im0));
+    bytes8_x(e, 0, offsetof(struct tc_trace, ib0), offsetof(struct tc_trace, im0));
     uint8_t *jb0 = jcc_fwd(e, CC_NE);
     g1_ri(e, 0, G_CMP, RAX, 8);
     uint8_t *js = jcc_fwd(e, CC_BE);
-    LD64(e, RDX, RDI, 8);
-    op_rm(e, 1, 0x33, RDX, RSI, (int32_t)offsetof(struct tc_trace, ib1));
-    op_rm(e, 1, 0x23, RDX, RSI, (int32_t)offsetof(struct tc_trace, im1));
+    bytes8_x(e, 8, offsetof(struct tc_trace, ib1), offsetof(struct tc_trace, im1));
     uint8_t *jb1 = jcc_fwd(e, CC_NE);
     here(e, js);
     mov_ri(e, RIF, 1);
