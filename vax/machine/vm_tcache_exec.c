@@ -1202,10 +1202,22 @@ h_count: { /* segment u's entries, counted down to its compile; then its
     goto *tab[u->op];
 }
 h_native: { /* segment u's compiled code (vm_tcache_x64.c), with the locals */
-    struct tcx_state xs = {
-        .last = last, .lw = lw, .mi = mi_cur, .mhp = mhp, .ev = ev, .lim2 = lim2,
-        .r = r, .a = a, .s2 = s2, .fl = fl, .psl0 = psl0, .ifast = ifast,
-    };
+    /* (field by field: an initialiser zeroes the rest too, a `rep stos`
+     * on every entry; the code sets h as it leaves, fin and finm with
+     * h NULL) */
+    struct tcx_state xs;
+    xs.last = last;
+    xs.lw = lw;
+    xs.mi = mi_cur;
+    xs.mhp = mhp;
+    xs.ev = ev;
+    xs.lim2 = lim2;
+    xs.r = r;
+    xs.a = a;
+    xs.s2 = s2;
+    xs.fl = fl;
+    xs.psl0 = psl0;
+    xs.ifast = ifast;
     uint64_t in0 = m->st.instructions;
     u = vm_tcx_enter(m->tc->x, m, &xs, tc_seg_of(u)->xbody);
     r = xs.r;
