@@ -352,11 +352,33 @@ struct cx {
         unsigned n;
     } *cold;
     int ncold;
+    /* the segments compiled together with this one (linkable: their code
+     * will be in this batch), and the static links of the ends to a
+     * successor's code, resolved once every piece is written */
+    struct chain *ch;
     /* the cache set of the I-stream memo entry in R9 has its LRU as a
      * reference through it leaves it, and nothing else referred to the
      * cache since: another I-stream reference through R9 need not write
      * it again (lru_fresh) */
     int fresh;
+};
+
+/* The segments of one compile: the one that came due and the successors
+ * that followed it, warm, each with code of its own (vm_tcx_compile), and
+ * each end's static link: a JMP (rel32 at `at`) into the code of the
+ * successor `to` that its end recognised when it was compiled, or, where
+ * that successor ends up with no code, to the end's dynamic way (`dyn`). */
+#define TCX_CHAIN 8
+struct chain {
+    const struct vm_tcx *x;
+    struct tc_trace *seg[TCX_CHAIN];
+    uint8_t *code[TCX_CHAIN]; /* each one's code in the buffer (NULL: none) */
+    int n;
+    struct lnk {
+        uint8_t *chk, *at, *dyn; /* (chk: the static check's first byte) */
+        const struct tc_trace *to;
+    } lnk[TCX_CHAIN];
+    int nlnk;
 };
 
 /* where the code at scratch address p will run */
@@ -930,6 +952,147 @@ static unsigned latches_set_at_end(const struct vax_machine *m, const struct tc_
     return set;
 }
 
+/* The successor the end of segment lt links to statically: the one that
+ * followed it last (lt->succ), where it is recognised by its host address
+ * and bytes alone (fhp) and its code is, or will be, in code memory when
+ * this segment's code runs: compiled already, waiting in this batch, or
+ * compiled with this segment (the chain).  Any root whose bytes at that
+ * host address are its own may be entered there, whichever the prediction
+ * says (a dropped root's code too: it checks what its path needs), so the
+ * link stays right as the predictions move on; NULL: none. */
+static const struct tc_trace *link_target(const struct cx *c, const struct tc_trace *lt)
+{
+    const struct tc_trace *sb = lt->succ;
+    struct chain *ch = c->ch;
+    if (!ch || ch->nlnk == TCX_CHAIN || !sb || sb->pa == TC_NOPA || !sb->fhp ||
+        sb->ilen == 0 || sb->ilen > 8)
+        return NULL;
+    if (sb->xbody)
+        return sb;
+    for (int k = 0; k < ch->n; k++)
+        if (ch->seg[k] == sb)
+            return sb;
+    for (int k = 0; k < ch->x->npend; k++)
+        if (ch->x->pend[k] == sb)
+            return sb;
+    return NULL;
+}
+/* the flags of a compare of the 8 bytes at [RDI] under mask im with ib
+ * (ZF: the bytes that count are ib's); clobbers RDX, RSI */
+static void bytes_k_x(struct em *e, uint64_t ib, uint64_t im)
+{
+    ib &= im;
+    if (im == 0xFF) {
+        ldzx(e, RDX, RDI, 0, 1);
+        g1_ri(e, 0, G_CMP, RDX, (int32_t)ib);
+    } else if (im == 0xFFFF) {
+        ldzx(e, RDX, RDI, 0, 2);
+        g1_ri(e, 0, G_CMP, RDX, (int32_t)ib);
+    } else if (im <= 0xFFFFFFFFu) {
+        LD32(e, RDX, RDI, 0);
+        if (im != 0xFFFFFFFFu)
+            g1_ri(e, 0, G_AND, RDX, (int32_t)(uint32_t)im);
+        g1_ri(e, 0, G_CMP, RDX, (int32_t)(uint32_t)ib);
+    } else {
+        LD64(e, RDX, RDI, 0);
+        mov_ri64(e, RSI, im);
+        op_rr(e, 1, 0x21, RDX, RSI); /* and rdx, rsi */
+        mov_ri64(e, RSI, ib);
+        op_rr(e, 1, 0x39, RSI, RDX); /* cmp rdx, rsi */
+    }
+}
+/* An end's way into its successor (RCX PC, RDI the opcode's host address,
+ * R9 PC's memo entry, ifast set): the IRD point's latches, the opcode's
+ * byte, the RN group and RX carried where they outlive IRD, and the jump:
+ * into sb's code (a static link, resolved with the chain), or, sb NULL,
+ * into that of the successor in RSI (RDX its code). */
+static void end_taken_x(struct cx *c, const struct tc_trace *lt, const struct tc_trace *sb)
+{
+    struct em *e = &c->e;
+    g1_mi(e, 0, G_ADD, RM, MOFF(icnt), 1);
+    _Static_assert(offsetof(struct vax_machine, mchk_active) ==
+                           offsetof(struct vax_machine, log_n) + 4 &&
+                       offsetof(struct vax_machine, in_exc) ==
+                           offsetof(struct vax_machine, log_n) + 8 &&
+                       offsetof(struct vax_machine, mm_active) ==
+                           offsetof(struct vax_machine, log_n) + 12,
+                   "ird_clear_latches' four neighbours");
+    unsigned set = latches_set_at_end(c->m, c->t);
+    if (set)
+        mov_ri(e, RAX, 0);
+    if (set & 1)
+        ST64(e, RM, MOFF(log_n), RAX);
+    if (set & 2)
+        ST64(e, RM, MOFF(in_exc), RAX);
+    if (set & 4)
+        ST32(e, RM, MOFF(usp), RAX);
+    ST32(e, RM, MOFF(fpc), RCX);
+    LD32(e, RAX, RM, MOFF(psl));
+    g1_ri(e, 0, G_AND, RAX, 0xF);
+    ST32(e, RM, MOFF(fcc), RAX);
+    ilru(e, RAX, RDI); /* (RSI: the successor, below; not left out where
+                        * fresh: the slow way may take no reference) */
+    op_rm(e, 0, 0x8D, RAX, RCX, 1);
+    ST32(e, RM, MOFF(r[15]), RAX);
+    g1_mi(e, 1, G_ADD, RM, MOFF(st.instructions), 1);
+    const struct tc_latch *fin = lt->fin;
+    if (fin && lt->finm && (fin->rn_def || fin->rx_def)) {
+        /* the end's RN group and RX outlive IRD where the successor does
+         * not set them at once (tc_carry_latches) */
+        if (sb) { /* (the successor's smask and spec0 known: tc_carry_latches
+                   * decided here) */
+            if (sb->smask & lt->finm) {
+                if (fin->rn_def && !sb->spec0) {
+                    st32_i(e, RM, MOFF(rn), fin->rn);
+                    st32_i(e, RM, MOFF(specb), fin->specb);
+                    st32_i(e, RM, MOFF(rf_lit), fin->rf_lit);
+                    st32_i(e, RM, MOFF(lat) + 4 * LAT_RN, fin->rn);
+                    st32_i(e, RM, MOFF(lat) + 4 * LAT_RN1, (fin->rn + 1u) & 15);
+                }
+                if (fin->rx_def)
+                    st32_i(e, RM, MOFF(rx), fin->rx);
+            }
+        } else {
+            rex(e, 0, 0, 0, RSI, 0);
+            b1(e, 0xF6);
+            mem(e, 0, RSI, (int32_t)offsetof(struct tc_trace, smask));
+            b1(e, lt->finm); /* test byte [rsi + smask], finm */
+            uint8_t *jn = jcc_fwd(e, CC_E);
+            ldzx(e, RAX, RSI, (int32_t)offsetof(struct tc_trace, spec0), 1);
+            uint8_t *jn2 = NULL;
+            if (!fin->rx_def) {
+                op_rr(e, 0, 0x85, RAX, RAX);
+                jn2 = jcc_fwd(e, CC_NE);
+            }
+            if (fin->rn_def) {
+                uint8_t *js = NULL;
+                if (fin->rx_def) { /* (else spec0 is 0 here: tested above) */
+                    op_rr(e, 0, 0x85, RAX, RAX);
+                    js = jcc_fwd(e, CC_NE);
+                }
+                st32_i(e, RM, MOFF(rn), fin->rn);
+                st32_i(e, RM, MOFF(specb), fin->specb);
+                st32_i(e, RM, MOFF(rf_lit), fin->rf_lit);
+                st32_i(e, RM, MOFF(lat) + 4 * LAT_RN, fin->rn);
+                st32_i(e, RM, MOFF(lat) + 4 * LAT_RN1, (fin->rn + 1u) & 15);
+                here(e, js);
+            }
+            if (fin->rx_def)
+                st32_i(e, RM, MOFF(rx), fin->rx);
+            here(e, jn);
+            here(e, jn2);
+        }
+    }
+    if (sb) {
+        struct lnk *l = &c->ch->lnk[c->ch->nlnk++];
+        l->at = jmp_fwd(e);
+        l->to = sb;
+        l->dyn = NULL;
+    } else {
+        jmp_r(e, RDX);
+    }
+}
+
 /* END: the counts, the trace's end, and the IRD point's quick way into
  * the successor's code where it has some; else the IRD point of tc_run */
 static void end_x(struct cx *c, const struct tc_uop *u)
@@ -965,13 +1128,34 @@ static void end_x(struct cx *c, const struct tc_uop *u)
     LD64(e, RSI, RM, MOFF(st.microcycles));
     op_rm(e, 1, 0x3B, RSI, RST, SOFF(ev));
     uint8_t *j2 = jcc_fwd(e, CC_AE);
+    LD64(e, RDI, RMI, (int32_t)offsetof(struct vm_memo, host));
+    op_rr(e, 1, 0x01, RDI, RDX); /* hp */
+    /* the successor this end saw when it was compiled, where it will have
+     * code: recognised by its host address and bytes, constants here (no
+     * load from its trace), and a direct jump into its code */
+    const struct tc_trace *sb = link_target(c, lt);
+    uint8_t *jsb = NULL, *jsb2 = NULL, *chk = e->p;
+    if (sb) {
+        mov_ri64(e, RSI, (uint64_t)(uintptr_t)sb->fhp); /* (10 bytes: room for a JMP) */
+        op_rr(e, 1, 0x39, RSI, RDI); /* cmp rdi, rsi */
+        jsb = jcc_fwd(e, CC_NE);
+        bytes_k_x(e, sb->ib0, sb->im0);
+        jsb2 = jcc_fwd(e, CC_NE);
+        mov_ri(e, RIF, 1);
+        end_taken_x(c, lt, sb);
+    }
+    uint8_t *dyn = e->p;
+    here(e, jsb);
+    here(e, jsb2);
+    if (sb) { /* (end_taken_x left the link's rel32 last) */
+        c->ch->lnk[c->ch->nlnk - 1].dyn = dyn;
+        c->ch->lnk[c->ch->nlnk - 1].chk = chk;
+    }
     /* the successor (TC_FETCH_SUCC, then `fetched`): recognised by its
      * host address and bytes (ifast), else by its physical address and
      * opcode, ifast then its bytes' compare (ilen 0: none; over 8: both
      * words); and it has code */
     LD64(e, RSI, RAX, (int32_t)offsetof(struct tc_trace, succ));
-    LD64(e, RDI, RMI, (int32_t)offsetof(struct vm_memo, host));
-    op_rr(e, 1, 0x01, RDI, RDX); /* hp */
     mov_ri(e, RIF, 1);
     op_rm(e, 1, 0x3B, RDI, RSI, (int32_t)offsetof(struct tc_trace, fhp));
     uint8_t *jf = jcc_fwd(e, CC_NE);
@@ -1005,67 +1189,7 @@ static void end_x(struct cx *c, const struct tc_uop *u)
     LD64(e, RDX, RSI, (int32_t)offsetof(struct tc_trace, xbody));
     op_rr(e, 1, 0x85, RDX, RDX);
     uint8_t *j6 = jcc_fwd(e, CC_E);
-    /* taken: the IRD point's latches, the opcode's byte, the entry */
-    g1_mi(e, 0, G_ADD, RM, MOFF(icnt), 1);
-    _Static_assert(offsetof(struct vax_machine, mchk_active) ==
-                           offsetof(struct vax_machine, log_n) + 4 &&
-                       offsetof(struct vax_machine, in_exc) ==
-                           offsetof(struct vax_machine, log_n) + 8 &&
-                       offsetof(struct vax_machine, mm_active) ==
-                           offsetof(struct vax_machine, log_n) + 12,
-                   "ird_clear_latches' four neighbours");
-    unsigned set = latches_set_at_end(c->m, c->t);
-    if (set)
-        mov_ri(e, RAX, 0);
-    if (set & 1)
-        ST64(e, RM, MOFF(log_n), RAX);
-    if (set & 2)
-        ST64(e, RM, MOFF(in_exc), RAX);
-    if (set & 4)
-        ST32(e, RM, MOFF(usp), RAX);
-    ST32(e, RM, MOFF(fpc), RCX);
-    LD32(e, RAX, RM, MOFF(psl));
-    g1_ri(e, 0, G_AND, RAX, 0xF);
-    ST32(e, RM, MOFF(fcc), RAX);
-    ilru(e, RAX, RDI); /* (RSI: the successor, below; not left out where
-                        * fresh: the slow way may take no reference) */
-    op_rm(e, 0, 0x8D, RAX, RCX, 1);
-    ST32(e, RM, MOFF(r[15]), RAX);
-    g1_mi(e, 1, G_ADD, RM, MOFF(st.instructions), 1);
-    const struct tc_latch *fin = lt->fin;
-    if (fin && lt->finm && (fin->rn_def || fin->rx_def)) {
-        /* the end's RN group and RX outlive IRD where the successor does
-         * not set them at once (tc_carry_latches) */
-        rex(e, 0, 0, 0, RSI, 0);
-        b1(e, 0xF6);
-        mem(e, 0, RSI, (int32_t)offsetof(struct tc_trace, smask));
-        b1(e, lt->finm); /* test byte [rsi + smask], finm */
-        uint8_t *jn = jcc_fwd(e, CC_E);
-        ldzx(e, RAX, RSI, (int32_t)offsetof(struct tc_trace, spec0), 1);
-        uint8_t *jn2 = NULL;
-        if (!fin->rx_def) {
-            op_rr(e, 0, 0x85, RAX, RAX);
-            jn2 = jcc_fwd(e, CC_NE);
-        }
-        if (fin->rn_def) {
-            uint8_t *js = NULL;
-            if (fin->rx_def) { /* (else spec0 is 0 here: tested above) */
-                op_rr(e, 0, 0x85, RAX, RAX);
-                js = jcc_fwd(e, CC_NE);
-            }
-            st32_i(e, RM, MOFF(rn), fin->rn);
-            st32_i(e, RM, MOFF(specb), fin->specb);
-            st32_i(e, RM, MOFF(rf_lit), fin->rf_lit);
-            st32_i(e, RM, MOFF(lat) + 4 * LAT_RN, fin->rn);
-            st32_i(e, RM, MOFF(lat) + 4 * LAT_RN1, (fin->rn + 1u) & 15);
-            here(e, js);
-        }
-        if (fin->rx_def)
-            st32_i(e, RM, MOFF(rx), fin->rx);
-        here(e, jn);
-        here(e, jn2);
-    }
-    jmp_r(e, RDX);
+    end_taken_x(c, lt, NULL);
     /* not taken: fin and finm of the end, and tc_run's IRD point */
     here(e, j0);
     /* (PC's line not in the memo: refilled where it is a cache and TB
@@ -1632,33 +1756,23 @@ static int lru_fresh(const struct tc_trace *t)
     return 1;
 }
 
-int vm_tcx_compile(struct vm_tcx *x, struct vax_machine *m, struct tc_trace *t,
-                   const void *const *tab)
+/* One segment's code, written at e->p (which runs at base + (e->p -
+ * ubeg)): 0, or -1 where it has a uop the compiler does not know or the
+ * code does not fit (e->p is then where it was). */
+static int piece(struct em *e, struct vax_machine *m, struct tc_trace *t,
+                 const void *const *tab, uint8_t *ubeg, const uint8_t *base,
+                 const uint8_t *leave, struct chain *ch)
 {
-    struct timespec t0, t1;
-    clock_gettime(CLOCK_MONOTONIC, &t0);
-    if (!x || !t->op0 || t->nuops == 0 || tcx_open(x))
-        return -1;
-    x->native = tab[TU_H_NATIVE];
-    for (int k = 0; k < x->npend; k++)
-        if (x->pend[k] == t) /* written: the batch is made executable now */
-            return tcx_install(x);
-    size_t room = TCX_MEM - x->used;
-    size_t need = (size_t)t->nuops * 224 + 256; /* (a bound on the code: `over` checks) */
-    if (room < need) { /* full: what is written runs, nothing more is compiled */
-        if (x->npend)
-            tcx_install(x);
-        return -1;
-    }
+    uint8_t *p0 = e->p;
+    int nl0 = ch->nlnk;
     uint8_t **lab = calloc(t->nuops + 1, sizeof *lab);
     struct cold *cold = calloc((size_t)t->nuops * 2 + 8, sizeof *cold);
     struct xit *xs = calloc((size_t)t->nuops * 2 + 8, sizeof *xs);
-    uint8_t *buf = malloc(need);
     int rc = -1;
-    if (!lab || !xs || !buf || !cold)
+    if (!lab || !xs || !cold)
         goto out;
-    struct cx c = {{buf, buf + need, 0}, m, t, tab, x->mem + x->used, x->leave, buf,
-                   xs, 0, (int)t->nuops * 2 + 8, lab, cold, 0, lru_fresh(t)};
+    struct cx c = {*e, m, t, tab, base, leave, ubeg, xs, 0, (int)t->nuops * 2 + 8,
+                   lab, cold, 0, ch, lru_fresh(t)};
     int i = 0;
     while (i < (int)t->nuops) {
         c.lab[i] = c.e.p;
@@ -1672,9 +1786,8 @@ int vm_tcx_compile(struct vm_tcx *x, struct vax_machine *m, struct tc_trace *t,
         }
         i += k;
     }
-    if (i < (int)t->nuops) { /* a uop it does not know: the root stays the handlers' */
+    if (i < (int)t->nuops) /* a uop it does not know: the root stays the handlers' */
         goto out;
-    }
     for (int k = 0; k < c.ncold; k++) {
         here(&c.e, c.cold[k].at);
         if (c.cold[k].side == 2)
@@ -1692,40 +1805,155 @@ int vm_tcx_compile(struct vm_tcx *x, struct vax_machine *m, struct tc_trace *t,
         c.x[k].at = jmp_fwd(&c.e); /* (to the way out, below) */
     }
     if (c.nx) {
-        struct em *e = &c.e;
+        struct em *ce = &c.e;
         _Static_assert(sizeof(struct tc_uop) == 40, "a uop is 40 bytes: 5 * 8");
         for (int k = 0; k < c.nx; k++)
-            here(e, c.x[k].at);
-        b1(e, 0x48); /* lea rax, [rax + rax*4] */
-        b1(e, 0x8D);
-        b1(e, 0x04);
-        b1(e, 0x80);
-        mov_ri64(e, RDX, (uint64_t)(uintptr_t)t->uops);
-        b1(e, 0x48); /* lea rax, [rdx + rax*8] */
-        b1(e, 0x8D);
-        b1(e, 0x04);
-        b1(e, 0xC2);
-        ldzx(e, RCX, RAX, (int32_t)offsetof(struct tc_uop, op), 2);
-        mov_ri64(e, RDX, (uint64_t)(uintptr_t)tab);
-        b1(e, 0x48); /* mov rdx, [rdx + rcx*8] */
-        b1(e, 0x8B);
-        b1(e, 0x14);
-        b1(e, 0xCA);
+            here(ce, c.x[k].at);
+        b1(ce, 0x48); /* lea rax, [rax + rax*4] */
+        b1(ce, 0x8D);
+        b1(ce, 0x04);
+        b1(ce, 0x80);
+        mov_ri64(ce, RDX, (uint64_t)(uintptr_t)t->uops);
+        b1(ce, 0x48); /* lea rax, [rdx + rax*8] */
+        b1(ce, 0x8D);
+        b1(ce, 0x04);
+        b1(ce, 0xC2);
+        ldzx(ce, RCX, RAX, (int32_t)offsetof(struct tc_uop, op), 2);
+        mov_ri64(ce, RDX, (uint64_t)(uintptr_t)tab);
+        b1(ce, 0x48); /* mov rdx, [rdx + rcx*8] */
+        b1(ce, 0x8B);
+        b1(ce, 0x14);
+        b1(ce, 0xCA);
         jmp_run(&c, c.leave);
     }
     if (c.e.over)
         goto out;
-    size_t n = (size_t)(c.e.p - buf);
-    memcpy(x->mem + x->used, buf, n); /* (pages not executable yet) */
-    x->pend[x->npend] = t;
-    x->pend_off[x->npend++] = x->used;
-    x->used = (x->used + n + 15) & ~(size_t)15;
-    x->traces++;
-    rc = x->npend == TCX_BATCH ? tcx_install(x) : 1;
+    e->p = c.e.p;
+    rc = 0;
 out:
+    if (rc) {
+        e->p = p0;
+        ch->nlnk = nl0; /* (its links go with it) */
+    }
     free(lab);
     free(cold);
     free(xs);
+    return rc;
+}
+
+/* May segment s be compiled with the chain ch, ahead of its own count?  A
+ * root that followed the last one, warm (entered TCX_CHAIN_WARM times at
+ * least), that may be compiled and has no code yet, waiting or written. */
+#define TCX_CHAIN_WARM 16
+static int chain_ok(const struct vm_tcx *x, const struct chain *ch, const struct tc_trace *s)
+{
+    if (!s || s->pa == TC_NOPA || s->dead || !s->op0 || s->nuops == 0 || s->xbody ||
+        s->xhot == 0 || s->xhot > TCX_HOT - TCX_CHAIN_WARM)
+        return 0;
+    for (int k = 0; k < ch->n; k++)
+        if (ch->seg[k] == s)
+            return 0;
+    for (int k = 0; k < x->npend; k++)
+        if (x->pend[k] == s)
+            return 0;
+    return 1;
+}
+
+int vm_tcx_compile(struct vm_tcx *x, struct vax_machine *m, struct tc_trace *t,
+                   const void *const *tab)
+{
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    if (!x || !t->op0 || t->nuops == 0 || tcx_open(x))
+        return -1;
+    x->native = tab[TU_H_NATIVE];
+    for (int k = 0; k < x->npend; k++)
+        if (x->pend[k] == t) /* written: the batch is made executable now */
+            return tcx_install(x);
+    /* the chain: t, then the successors that followed it, while warm, so
+     * that each end can link to the next one's code (a loop's segments
+     * come due together, and the first compiled would find none) */
+    struct chain ch = {.x = x, .n = 0, .nlnk = 0};
+    ch.seg[ch.n++] = t;
+    while (ch.n < TCX_CHAIN && chain_ok(x, &ch, ch.seg[ch.n - 1]->succ))
+        ch.seg[ch.n] = ch.seg[ch.n - 1]->succ, ch.n++;
+    if (x->npend + ch.n > TCX_BATCH && tcx_install(x)) /* (the chain in one batch) */
+        return -1;
+    /* (a bound on the code, which `over` checks: a uop's code is at most
+     * 224 bytes, the END's with its cold ways about 700; with 256 here a
+     * segment of one or two uops -- a NOP, or an instruction whose flow
+     * is a word or two -- overflowed and was never compiled, and every
+     * compiled end before one left for tc_run: on EVKAA a third of the
+     * exits) */
+    size_t need = 0;
+    for (int k = 0; k < ch.n; k++)
+        need += (size_t)ch.seg[k]->nuops * 224 + 1024 + 16;
+    size_t room = TCX_MEM - x->used;
+    if (room < need) { /* full: what is written runs, nothing more is compiled */
+        if (x->npend)
+            tcx_install(x);
+        return -1;
+    }
+    uint8_t *buf = malloc(need);
+    int rc = -1;
+    if (!buf)
+        goto out;
+    struct em e = {buf, buf + need, 0};
+    for (int k = 0; k < ch.n; k++) {
+        while ((e.p - buf) & 15) /* (each segment's code on 16 bytes) */
+            b1(&e, 0xCC);
+        ch.code[k] = e.p;
+        if (piece(&e, m, ch.seg[k], tab, buf, x->mem + x->used, x->leave, &ch))
+            ch.code[k] = NULL;
+    }
+    /* the static links: into a piece's code, or the code already there;
+     * where the successor got none, the static check becomes a jump to the
+     * end's dynamic way */
+    for (int l = 0; l < ch.nlnk; l++) {
+        const struct tc_trace *to = ch.lnk[l].to;
+        const uint8_t *dest = NULL;
+        for (int k = 0; k < ch.n && !dest; k++)
+            if (ch.seg[k] == to && ch.code[k])
+                dest = x->mem + x->used + (ch.code[k] - buf);
+        for (int k = 0; k < x->npend && !dest; k++)
+            if (x->pend[k] == to)
+                dest = x->mem + x->pend_off[k];
+        if (!dest)
+            dest = to->xbody;
+        int32_t rel;
+        if (dest) {
+            rel = (int32_t)((const uint8_t *)dest -
+                            (x->mem + x->used + (ch.lnk[l].at + 4 - buf)));
+            memcpy(ch.lnk[l].at, &rel, 4);
+        } else {
+            rel = (int32_t)(ch.lnk[l].dyn - (ch.lnk[l].chk + 5));
+            ch.lnk[l].chk[0] = 0xE9;
+            memcpy(ch.lnk[l].chk + 1, &rel, 4);
+        }
+    }
+    size_t n = (size_t)(e.p - buf);
+    memcpy(x->mem + x->used, buf, n); /* (pages not executable yet) */
+    for (int k = 0; k < ch.n; k++) {
+        struct tc_trace *s = ch.seg[k];
+        if (!ch.code[k]) {
+            if (k) { /* (its own count would find the same: its handler back) */
+                s->xhot = 0;
+                s->uops[0].h = tab[s->uops[0].op];
+            }
+            continue;
+        }
+        x->pend[x->npend] = s;
+        x->pend_off[x->npend++] = x->used + (size_t)(ch.code[k] - buf);
+        x->traces++;
+        if (k) /* (entered through the handlers: its batch made executable soon) */
+            s->xhot = TCX_WAIT < s->xhot ? TCX_WAIT : s->xhot;
+    }
+    x->used = (x->used + n + 15) & ~(size_t)15;
+    if (!ch.code[0])
+        rc = -1;
+    else
+        rc = x->npend == TCX_BATCH ? tcx_install(x) : 1;
+out:
     free(buf);
     clock_gettime(CLOCK_MONOTONIC, &t1);
     x->ns += (uint64_t)(t1.tv_sec - t0.tv_sec) * 1000000000u + (uint64_t)t1.tv_nsec -
