@@ -978,7 +978,7 @@ static const struct tc_trace *link_target(const struct cx *c, const struct tc_tr
     return NULL;
 }
 /* the flags of a compare of the 8 bytes at [RDI] under mask im with ib
- * (ZF: the bytes that count are ib's); clobbers RDX, RSI */
+ * (ZF: the bytes that count are ib's); clobbers RDX, RAX */
 static void bytes_k_x(struct em *e, uint64_t ib, uint64_t im)
 {
     ib &= im;
@@ -995,10 +995,10 @@ static void bytes_k_x(struct em *e, uint64_t ib, uint64_t im)
         g1_ri(e, 0, G_CMP, RDX, (int32_t)(uint32_t)ib);
     } else {
         LD64(e, RDX, RDI, 0);
-        mov_ri64(e, RSI, im);
-        op_rr(e, 1, 0x21, RDX, RSI); /* and rdx, rsi */
-        mov_ri64(e, RSI, ib);
-        op_rr(e, 1, 0x39, RSI, RDX); /* cmp rdx, rsi */
+        mov_ri64(e, RAX, im);
+        op_rr(e, 1, 0x21, RDX, RAX); /* and rdx, rax */
+        mov_ri64(e, RAX, ib);
+        op_rr(e, 1, 0x39, RAX, RDX); /* cmp rdx, rax */
     }
 }
 /* An end's way into its successor (RCX PC, RDI the opcode's host address,
@@ -1102,9 +1102,47 @@ static void end_x(struct cx *c, const struct tc_uop *u)
     /* (the counts: the opcode's byte taken on the quick way counted with
      * the end's references, and taken back where the code leaves) */
     sync_x(e, u->k, u->k2 + 1);
-    const uint8_t *again = e->p; /* (after a refill) */
     mov_ri64(e, RAX, (uint64_t)(uintptr_t)lt);
     ST64(e, RST, SOFF(last), RAX);
+    /* the successor this end saw when it was compiled, where it will have
+     * code (link_target): its line's I-stream memo entry, and where its
+     * opcode sits in its page, are the physical address's (a page is 512
+     * bytes: the entry is chosen by bits 6..8), so the quick way needs
+     * only that entry's test (vm_memo_ird_hit: no page test where the two
+     * bytes after the opcode are in its page); it is recognised by its
+     * host address and bytes, constants here (no load from its trace),
+     * and entered by a direct jump.  Anything else: the way below. */
+    const struct tc_trace *sb = link_target(c, lt);
+    if (sb && (sb->pa & 0x1FFu) > 0x1FDu)
+        sb = NULL;
+    uint8_t *jsb[4] = {NULL, NULL, NULL, NULL}, *chk = e->p;
+    if (sb) {
+        LD32(e, RCX, RM, MOFF(r[15])); /* (with the LEA: room for a JMP) */
+        op_rm(e, 1, 0x8D, RSI, RM,
+              MOFF(memo.i) + (int32_t)(((sb->pa >> 6) & (VM_IMEMO_N - 1)) *
+                                       sizeof(struct vm_memo))); /* lea */
+        memo_pc_x(e, RSI);
+        jsb[0] = jcc_fwd(e, CC_AE);
+        LD64(e, RDI, RM, MOFF(st.microcycles));
+        op_rm(e, 1, 0x3B, RDI, RST, SOFF(ev));
+        jsb[1] = jcc_fwd(e, CC_AE);
+        LD64(e, RDI, RSI, (int32_t)offsetof(struct vm_memo, host));
+        op_rr(e, 1, 0x01, RDI, RDX); /* hp */
+        mov_ri64(e, RAX, (uint64_t)(uintptr_t)sb->fhp);
+        op_rr(e, 1, 0x39, RAX, RDI); /* cmp rdi, rax */
+        jsb[2] = jcc_fwd(e, CC_NE);
+        bytes_k_x(e, sb->ib0, sb->im0);
+        jsb[3] = jcc_fwd(e, CC_NE);
+        op_rr(e, 1, 0x89, RMI, RSI); /* the entry used from now on */
+        mov_ri(e, RIF, 1);
+        end_taken_x(c, lt, sb);
+        for (int k = 0; k < 4; k++)
+            here(e, jsb[k]);
+        c->ch->lnk[c->ch->nlnk - 1].chk = chk; /* (end_taken_x's link) */
+        c->ch->lnk[c->ch->nlnk - 1].dyn = e->p;
+    }
+    const uint8_t *again = e->p; /* (after a refill) */
+    mov_ri64(e, RAX, (uint64_t)(uintptr_t)lt);
     /* the quick way (vm_memo_ird_hit): PC's byte in the memo (the entry
      * last used, else the line's own) and the two after it in its page,
      * the cycle limit and the next event far (ev) */
@@ -1130,27 +1168,6 @@ static void end_x(struct cx *c, const struct tc_uop *u)
     uint8_t *j2 = jcc_fwd(e, CC_AE);
     LD64(e, RDI, RMI, (int32_t)offsetof(struct vm_memo, host));
     op_rr(e, 1, 0x01, RDI, RDX); /* hp */
-    /* the successor this end saw when it was compiled, where it will have
-     * code: recognised by its host address and bytes, constants here (no
-     * load from its trace), and a direct jump into its code */
-    const struct tc_trace *sb = link_target(c, lt);
-    uint8_t *jsb = NULL, *jsb2 = NULL, *chk = e->p;
-    if (sb) {
-        mov_ri64(e, RSI, (uint64_t)(uintptr_t)sb->fhp); /* (10 bytes: room for a JMP) */
-        op_rr(e, 1, 0x39, RSI, RDI); /* cmp rdi, rsi */
-        jsb = jcc_fwd(e, CC_NE);
-        bytes_k_x(e, sb->ib0, sb->im0);
-        jsb2 = jcc_fwd(e, CC_NE);
-        mov_ri(e, RIF, 1);
-        end_taken_x(c, lt, sb);
-    }
-    uint8_t *dyn = e->p;
-    here(e, jsb);
-    here(e, jsb2);
-    if (sb) { /* (end_taken_x left the link's rel32 last) */
-        c->ch->lnk[c->ch->nlnk - 1].dyn = dyn;
-        c->ch->lnk[c->ch->nlnk - 1].chk = chk;
-    }
     /* the successor (TC_FETCH_SUCC, then `fetched`): recognised by its
      * host address and bytes (ifast), else by its physical address and
      * opcode, ifast then its bytes' compare (ilen 0: none; over 8: both
