@@ -57,6 +57,8 @@ struct vm_tcx {
     int broken;        /* the memory could not be had: compile nothing */
     /* the stubs: enter, leave at a uop, leave for the IRD point */
     const uint8_t *enter, *leave;
+    /* the ends' shared cold ways (end_stubs) */
+    const uint8_t *e_isel, *e_succ, *e_leave, *e_general;
     /* the batch written and not yet executable: the segments, their code */
     struct tc_trace *pend[TCX_BATCH];
     size_t pend_off[TCX_BATCH];
@@ -301,6 +303,14 @@ static void jmp_to(struct em *e, const uint8_t *to)
 {
     patch_to(e, jmp_fwd(e), to);
 }
+/* a CALL to code already written at `to` */
+static void call_to(struct em *e, const uint8_t *to)
+{
+    uint8_t *at = jmp_fwd(e);
+    if (!e->over)
+        at[-1] = 0xE8;
+    patch_to(e, at, to);
+}
 /* JMP reg (below R8) */
 static void jmp_r(struct em *e, int reg)
 {
@@ -356,6 +366,12 @@ struct cx {
      * will be in this batch), and the static links of the ends to a
      * successor's code, resolved once every piece is written */
     struct chain *ch;
+    const struct vm_tcx *tx; /* (its end stubs) */
+    /* the UNDO log's count where the code is (log_n), known: a root's
+     * code starts at an IRD point, which leaves it 0, and only its STRN
+     * and CLRLOG change it (-1: not known, a side segment's or where a
+     * LOOP goes round; log_known) */
+    int logn;
     /* the cache set of the I-stream memo entry in R9 has its LRU as a
      * reference through it leaves it, and nothing else referred to the
      * cache since: another I-stream reference through R9 need not write
@@ -395,6 +411,25 @@ static void jmp_run(struct cx *c, const uint8_t *to)
         return;
     int64_t rel = (int64_t)((uint64_t)(uintptr_t)to - run_addr(c, at + 4));
     int32_t r32 = (int32_t)rel;
+    memcpy(at, &r32, 4);
+}
+
+/* Jcc and CALL to code outside the buffer (the stubs) */
+static void jcc_run(struct cx *c, unsigned cc, const uint8_t *to)
+{
+    uint8_t *at = jcc_fwd(&c->e, cc);
+    if (c->e.over)
+        return;
+    int32_t r32 = (int32_t)((int64_t)((uint64_t)(uintptr_t)to - run_addr(c, at + 4)));
+    memcpy(at, &r32, 4);
+}
+static void call_run(struct cx *c, const uint8_t *to)
+{
+    uint8_t *at = jmp_fwd(&c->e);
+    if (c->e.over)
+        return;
+    at[-1] = 0xE8;
+    int32_t r32 = (int32_t)((int64_t)((uint64_t)(uintptr_t)to - run_addr(c, at + 4)));
     memcpy(at, &r32, 4);
 }
 
@@ -1141,18 +1176,22 @@ static void end_x(struct cx *c, const struct tc_uop *u)
         c->ch->lnk[c->ch->nlnk - 1].chk = chk; /* (end_taken_x's link) */
         c->ch->lnk[c->ch->nlnk - 1].dyn = e->p;
     }
-    const uint8_t *again = e->p; /* (after a refill) */
     mov_ri64(e, RAX, (uint64_t)(uintptr_t)lt);
     /* the quick way (vm_memo_ird_hit): PC's byte in the memo (the entry
-     * last used, else the line's own) and the two after it in its page,
-     * the cycle limit and the next event far (ev) */
+     * last used, else the line's own: e_isel, which refills it where it is
+     * a cache and TB hit, as the executor's IRD point does) and the two
+     * after it in its page, the cycle limit and the next event far (ev);
+     * the ways out are e_leave, shared by the ends (the end's uop is the
+     * last of its segment lt: END's p1) */
+    if (sb) { /* (the static link's end seldom goes this way: shared) */
+        jmp_run(c, c->tx->e_general);
+        return;
+    }
+    const uint8_t *lv = c->tx->e_leave;
     LD32(e, RCX, RM, MOFF(r[15]));
     memo_pc_x(e, RMI);
     uint8_t *jhit = jcc_fwd(e, CC_B);
-    isel_x(e); /* (the entry of PC's line) */
-    memo_pc_x(e, RSI);
-    uint8_t *j1 = jcc_fwd(e, CC_AE);
-    op_rr(e, 1, 0x89, RMI, RSI); /* the entry used from now on */
+    call_run(c, c->tx->e_isel);
     here(e, jhit);
     /* (the page: only a line's last two bytes can have the two after
      * them in the next one) */
@@ -1161,24 +1200,107 @@ static void end_x(struct cx *c, const struct tc_uop *u)
     MOV32(e, RSI, RCX);
     g1_ri(e, 0, G_AND, RSI, 0x1FF);
     g1_ri(e, 0, G_CMP, RSI, 0x1FD);
-    uint8_t *j0 = jcc_fwd(e, CC_A);
+    jcc_run(c, CC_A, lv);
     here(e, jin);
     LD64(e, RSI, RM, MOFF(st.microcycles));
     op_rm(e, 1, 0x3B, RSI, RST, SOFF(ev));
-    uint8_t *j2 = jcc_fwd(e, CC_AE);
+    jcc_run(c, CC_AE, lv);
     LD64(e, RDI, RMI, (int32_t)offsetof(struct vm_memo, host));
     op_rr(e, 1, 0x01, RDI, RDX); /* hp */
     /* the successor (TC_FETCH_SUCC, then `fetched`): recognised by its
      * host address and bytes (ifast), else by its physical address and
-     * opcode, ifast then its bytes' compare (ilen 0: none; over 8: both
-     * words); and it has code */
+     * opcode (e_succ); and it has code */
     LD64(e, RSI, RAX, (int32_t)offsetof(struct tc_trace, succ));
     mov_ri(e, RIF, 1);
     op_rm(e, 1, 0x3B, RDI, RSI, (int32_t)offsetof(struct tc_trace, fhp));
     uint8_t *jf = jcc_fwd(e, CC_NE);
     bytes8_x(e, 0, offsetof(struct tc_trace, ib0), offsetof(struct tc_trace, im0));
-    uint8_t *jq = jcc_fwd(e, CC_E);
+    uint8_t *jf2 = jcc_fwd(e, CC_NE);
+    const uint8_t *got = e->p;
+    LD64(e, RDX, RSI, (int32_t)offsetof(struct tc_trace, xbody));
+    op_rr(e, 1, 0x85, RDX, RDX);
+    jcc_run(c, CC_E, lv);
+    end_taken_x(c, lt, NULL);
     here(e, jf);
+    here(e, jf2);
+    call_run(c, c->tx->e_succ);
+    jmp_to(e, got);
+}
+
+/* The ends' shared cold ways, called or jumped to from an end's code with
+ * RAX its segment (lt), whose last uop is the END:
+ * - e_leave (jumped to): the end leaves for tc_run's IRD point: the
+ *   opcode's byte taken back, the IRD point's word (the END's), fin and
+ *   finm of the end, and the way out (no uop, no handler);
+ * - e_isel (called, RCX PC, R9 the entry last used, which does not hold
+ *   PC's byte): PC's line's own entry, refilled where it is a cache and TB
+ *   hit (vm_memo_irefill); returns with R9 that entry and EDX PC's offset
+ *   in it, else leaves;
+ * - e_succ (called, RSI the successor, RDI PC's host address, whose bytes
+ *   are not the successor's quick check's): its physical address and
+ *   opcode, ifast then from its bytes' compare (ilen 0: none; over 8: both
+ *   words); returns where they are the successor's, else leaves. */
+static void end_stubs(struct em *e, const uint8_t *leave, const uint8_t **isel,
+                      const uint8_t **succ, const uint8_t **lvp, const uint8_t **gen)
+{
+    /* e_leave */
+    *lvp = e->p;
+    LD64(e, RDX, RAX, (int32_t)offsetof(struct tc_trace, uops));
+    LD32(e, RCX, RAX, (int32_t)offsetof(struct tc_trace, nuops));
+    b1(e, 0x48); /* lea rcx, [rcx + rcx*4] */
+    b1(e, 0x8D);
+    b1(e, 0x0C);
+    b1(e, 0x89);
+    b1(e, 0x48); /* lea rdx, [rdx + rcx*8 - 40]: the END */
+    b1(e, 0x8D);
+    b1(e, 0x54);
+    b1(e, 0xCA);
+    b1(e, (uint8_t)-(int)sizeof(struct tc_uop));
+    b1(e, 0x48); /* movsxd rcx, dword [rdx + wo] */
+    b1(e, 0x63);
+    mem(e, RCX, RDX, (int32_t)offsetof(struct tc_uop, wo));
+    op_rr(e, 1, 0x01, RCX, RDX); /* its word */
+    ST64(e, RST, SOFF(lw), RCX);
+    LD64(e, RCX, RAX, (int32_t)offsetof(struct tc_trace, fin));
+    ST64(e, RST, SOFF(fin), RCX);
+    ldzx(e, RCX, RAX, (int32_t)offsetof(struct tc_trace, finm), 1);
+    ST32(e, RST, SOFF(finm), RCX);
+    g1_mi(e, 1, G_SUB, RM, MOFF(tc_refs), 1);
+    mov_ri(e, RAX, 0);
+    mov_ri(e, RDX, 0);
+    patch_to(e, jmp_fwd(e), leave);
+    /* e_isel */
+    *isel = e->p;
+    isel_x(e);
+    memo_pc_x(e, RSI);
+    uint8_t *jm = jcc_fwd(e, CC_AE);
+    op_rr(e, 1, 0x89, RMI, RSI); /* the entry used from now on */
+    b1(e, 0xC3);
+    here(e, jm);
+    push_r(e, RAX);
+    save_r8_r11(e);
+    op_rr(e, 1, 0x89, RDI, RM);
+    MOV32(e, RSI, RCX);
+    mov_ri64(e, RAX, (uint64_t)(uintptr_t)vm_memo_irefill);
+    /* (the code's RSP is 8 off a multiple of 16, as call_c's; here the
+     * return address and five pushes) */
+    g1_ri(e, 1, G_SUB, RSP, 8);
+    b1(e, 0xFF); /* call rax */
+    modrr(e, 2, RAX);
+    g1_ri(e, 1, G_ADD, RSP, 8);
+    pop_r(e, R11);
+    pop_r(e, R10);
+    pop_r(e, R9);
+    pop_r(e, R8);
+    op_rr(e, 0, 0x85, RAX, RAX);
+    pop_r(e, RAX);
+    LD32(e, RCX, RM, MOFF(r[15]));
+    patch_to(e, jcc_fwd(e, CC_NE), *isel); /* refilled: the entry again */
+    g1_ri(e, 1, G_ADD, RSP, 8);
+    patch_to(e, jmp_fwd(e), *lvp);
+    /* e_succ */
+    *succ = e->p;
+    push_r(e, RAX);
     mov_ri(e, RIF, 0);
     op_rr(e, 1, 0x89, RDX, RDI); /* rdx = hp */
     op_rm(e, 1, 0x2B, RDX, RM, MOFF(mem)); /* the key: hp - m->mem */
@@ -1199,44 +1321,104 @@ static void end_x(struct cx *c, const struct tc_uop *u)
     uint8_t *jb1 = jcc_fwd(e, CC_NE);
     here(e, js);
     mov_ri(e, RIF, 1);
-    here(e, jq);
     here(e, jz);
     here(e, jb0);
     here(e, jb1);
-    LD64(e, RDX, RSI, (int32_t)offsetof(struct tc_trace, xbody));
-    op_rr(e, 1, 0x85, RDX, RDX);
-    uint8_t *j6 = jcc_fwd(e, CC_E);
-    end_taken_x(c, lt, NULL);
-    /* not taken: fin and finm of the end, and tc_run's IRD point */
-    here(e, j0);
-    /* (PC's line not in the memo: refilled where it is a cache and TB
-     * hit, as the executor's IRD point does, and the quick way again) */
-    uint8_t *jr = jmp_fwd(e);
-    here(e, j1);
-    save_r8_r11(e);
-    op_rr(e, 1, 0x89, RDI, RM);
-    MOV32(e, RSI, RCX);
-    call_c(e, (const void *)(uintptr_t)vm_memo_irefill);
-    op_rr(e, 0, 0x85, RAX, RAX);
-    uint8_t *jn = jcc_fwd(e, CC_E);
-    jmp_to(e, again);
-    here(e, jn);
-    here(e, jr);
-    here(e, j2);
+    pop_r(e, RAX);
+    b1(e, 0xC3);
     here(e, j3);
     here(e, j4);
-    here(e, j6);
-    g1_mi(e, 1, G_SUB, RM, MOFF(tc_refs), 1);
-    /* (the IRD point's word: tc_run reads it there only, and every other
-     * way to an IRD point sets it first) */
-    mov_ri64(e, RAX, (uint64_t)(uintptr_t)TC_UWNZ(u));
-    ST64(e, RST, SOFF(lw), RAX);
-    mov_ri64(e, RAX, (uint64_t)(uintptr_t)lt->fin);
-    ST64(e, RST, SOFF(fin), RAX);
-    st32_i(e, RST, SOFF(finm), lt->finm);
+    pop_r(e, RAX);
+    g1_ri(e, 1, G_ADD, RSP, 8);
+    patch_to(e, jmp_fwd(e), *lvp);
+    /* e_general (jumped to): the whole of an end's way where the end has
+     * a static link (end_x), which leaves this way rarely: the quick way,
+     * the successor, and into its code with the IRD point's latches all
+     * cleared and the RN group and RX carried as the executor's enter
+     * does (tc_carry_latches), from the segment's fin and finm */
+    *gen = e->p;
+    LD32(e, RCX, RM, MOFF(r[15]));
+    memo_pc_x(e, RMI);
+    uint8_t *jhit = jcc_fwd(e, CC_B);
+    call_to(e, *isel);
+    here(e, jhit);
+    g1_ri(e, 0, G_CMP, RDX, 61);
+    uint8_t *jin = jcc_fwd(e, CC_BE);
+    MOV32(e, RSI, RCX);
+    g1_ri(e, 0, G_AND, RSI, 0x1FF);
+    g1_ri(e, 0, G_CMP, RSI, 0x1FD);
+    patch_to(e, jcc_fwd(e, CC_A), *lvp);
+    here(e, jin);
+    LD64(e, RSI, RM, MOFF(st.microcycles));
+    op_rm(e, 1, 0x3B, RSI, RST, SOFF(ev));
+    patch_to(e, jcc_fwd(e, CC_AE), *lvp);
+    LD64(e, RDI, RMI, (int32_t)offsetof(struct vm_memo, host));
+    op_rr(e, 1, 0x01, RDI, RDX); /* hp */
+    LD64(e, RSI, RAX, (int32_t)offsetof(struct tc_trace, succ));
+    mov_ri(e, RIF, 1);
+    op_rm(e, 1, 0x3B, RDI, RSI, (int32_t)offsetof(struct tc_trace, fhp));
+    uint8_t *jf = jcc_fwd(e, CC_NE);
+    bytes8_x(e, 0, offsetof(struct tc_trace, ib0), offsetof(struct tc_trace, im0));
+    uint8_t *jf2 = jcc_fwd(e, CC_NE);
+    const uint8_t *got = e->p;
+    LD64(e, RDX, RSI, (int32_t)offsetof(struct tc_trace, xbody));
+    op_rr(e, 1, 0x85, RDX, RDX);
+    patch_to(e, jcc_fwd(e, CC_E), *lvp);
+    /* the carry: RAX the segment, RSI the successor */
+    ldzx(e, RDI, RSI, (int32_t)offsetof(struct tc_trace, smask), 1);
+    /* (and edi, dword [rax + finm]: the byte finm and three after it,
+     * against smask's byte) */
+    op_rm(e, 0, 0x23, RDI, RAX, (int32_t)offsetof(struct tc_trace, finm));
+    uint8_t *jc0 = jcc_fwd(e, CC_E);
+    LD64(e, RAX, RAX, (int32_t)offsetof(struct tc_trace, fin));
+    op_rr(e, 1, 0x85, RAX, RAX);
+    uint8_t *jc1 = jcc_fwd(e, CC_E);
+    ldzx(e, RDI, RAX, (int32_t)offsetof(struct tc_latch, rn_def), 1);
+    op_rr(e, 0, 0x85, RDI, RDI);
+    uint8_t *jc2 = jcc_fwd(e, CC_E);
+    ldzx(e, RDI, RSI, (int32_t)offsetof(struct tc_trace, spec0), 1);
+    op_rr(e, 0, 0x85, RDI, RDI);
+    uint8_t *jc3 = jcc_fwd(e, CC_NE);
+    LD32(e, RDI, RAX, (int32_t)offsetof(struct tc_latch, rn));
+    ST32(e, RM, MOFF(rn), RDI);
+    ST32(e, RM, MOFF(lat) + 4 * LAT_RN, RDI);
+    g1_ri(e, 0, G_ADD, RDI, 1);
+    g1_ri(e, 0, G_AND, RDI, 15);
+    ST32(e, RM, MOFF(lat) + 4 * LAT_RN1, RDI);
+    LD32(e, RDI, RAX, (int32_t)offsetof(struct tc_latch, specb));
+    ST32(e, RM, MOFF(specb), RDI);
+    LD32(e, RDI, RAX, (int32_t)offsetof(struct tc_latch, rf_lit));
+    ST32(e, RM, MOFF(rf_lit), RDI);
+    here(e, jc2);
+    here(e, jc3);
+    ldzx(e, RDI, RAX, (int32_t)offsetof(struct tc_latch, rx_def), 1);
+    op_rr(e, 0, 0x85, RDI, RDI);
+    uint8_t *jc4 = jcc_fwd(e, CC_E);
+    LD32(e, RDI, RAX, (int32_t)offsetof(struct tc_latch, rx));
+    ST32(e, RM, MOFF(rx), RDI);
+    here(e, jc0);
+    here(e, jc1);
+    here(e, jc4);
+    /* the IRD point's latches (all: those not set are 0 already), the
+     * opcode's byte, the entry */
+    g1_mi(e, 0, G_ADD, RM, MOFF(icnt), 1);
     mov_ri(e, RAX, 0);
-    mov_ri(e, RDX, 0);
-    jmp_run(c, c->leave);
+    ST64(e, RM, MOFF(log_n), RAX);
+    ST64(e, RM, MOFF(in_exc), RAX);
+    ST32(e, RM, MOFF(usp), RAX);
+    ST32(e, RM, MOFF(fpc), RCX);
+    LD32(e, RAX, RM, MOFF(psl));
+    g1_ri(e, 0, G_AND, RAX, 0xF);
+    ST32(e, RM, MOFF(fcc), RAX);
+    ilru(e, RAX, RDI);
+    op_rm(e, 0, 0x8D, RAX, RCX, 1);
+    ST32(e, RM, MOFF(r[15]), RAX);
+    g1_mi(e, 1, G_ADD, RM, MOFF(st.instructions), 1);
+    jmp_r(e, RDX);
+    here(e, jf);
+    here(e, jf2);
+    call_to(e, *succ);
+    patch_to(e, jmp_fwd(e), got);
 }
 
 /* Guard uop i failed, the other way fixed (k2): as the executor's
@@ -1415,6 +1597,17 @@ static int uop_x(struct cx *c, int i)
     case TU_STW_S: gpr_write_x(c, u->p1, RS2, u->x); return 1;
     case TU_STRN_R: case TU_STRN_S: {
         /* the specifier's change, for UNDO */
+        if (c->logn >= 0) { /* (the count known: the entry's place too) */
+            if (c->logn < 16) {
+                st32_i(e, RM, MOFF(log_reg) + 4 * c->logn, u->k);
+                ld_cell(c, RCX, u->p1);
+                ST32(e, RM, MOFF(log_val) + 4 * c->logn, RCX);
+                c->logn++;
+                st32_i(e, RM, MOFF(log_n), (uint32_t)c->logn);
+            }
+            gpr_write_x(c, u->p1, op == TU_STRN_R ? RR : RS2, u->x);
+            return 1;
+        }
         LD32(e, RAX, RM, MOFF(log_n));
         g1_ri(e, 0, G_CMP, RAX, 16);
         uint8_t *j = jcc_fwd(e, CC_AE);
@@ -1542,6 +1735,8 @@ static int uop_x(struct cx *c, int i)
         return 1;
     case TU_CLRLOG:
         st32_i(e, RM, MOFF(log_n), 0);
+        if (c->logn > 0)
+            c->logn = 0;
         return 1;
     case TU_INEXC:
         st32_i(e, RM, MOFF(in_exc), 1);
@@ -1741,11 +1936,12 @@ static int tcx_open(struct vm_tcx *x)
     }
     x->mem = p;
     x->wlo = 0;
-    struct em e = {x->mem, x->mem + 256, 0};
+    struct em e = {x->mem, x->mem + 1024, 0};
     uint8_t *lv = NULL;
     stubs(&e, &lv);
     x->enter = x->mem;
     x->leave = lv;
+    end_stubs(&e, lv, &x->e_isel, &x->e_succ, &x->e_leave, &x->e_general);
     x->used = (size_t)(e.p - x->mem);
     x->npend = 0;
     if (e.over || tcx_install(x)) {
@@ -1773,6 +1969,22 @@ static int lru_fresh(const struct tc_trace *t)
     return 1;
 }
 
+/* The UNDO log's count at the start of segment t's code where the code
+ * can follow it (struct cx, logn): a root without a LOOP, no uop of which
+ * names the count as a cell; else -1. */
+static int log_known(const struct vax_machine *m, const struct tc_trace *t)
+{
+    if (!lru_fresh(t)) /* (a side segment, or a LOOP) */
+        return -1;
+    const char *lo = (const char *)&m->log_n, *hi = (const char *)(&m->log_val[16]);
+    for (uint32_t i = 0; i < t->nuops; i++) {
+        const char *p1 = (const char *)t->uops[i].p1, *p2 = (const char *)t->uops[i].p2;
+        if ((p1 >= lo && p1 < hi) || (p2 >= lo && p2 < hi))
+            return -1;
+    }
+    return 0;
+}
+
 /* One segment's code, written at e->p (which runs at base + (e->p -
  * ubeg)): 0, or -1 where it has a uop the compiler does not know or the
  * code does not fit (e->p is then where it was). */
@@ -1789,7 +2001,7 @@ static int piece(struct em *e, struct vax_machine *m, struct tc_trace *t,
     if (!lab || !xs || !cold)
         goto out;
     struct cx c = {*e, m, t, tab, base, leave, ubeg, xs, 0, (int)t->nuops * 2 + 8,
-                   lab, cold, 0, ch, lru_fresh(t)};
+                   lab, cold, 0, ch, ch->x, log_known(m, t), lru_fresh(t)};
     int i = 0;
     while (i < (int)t->nuops) {
         c.lab[i] = c.e.p;
