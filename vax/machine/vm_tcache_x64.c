@@ -1137,8 +1137,6 @@ static void end_x(struct cx *c, const struct tc_uop *u)
     /* (the counts: the opcode's byte taken on the quick way counted with
      * the end's references, and taken back where the code leaves) */
     sync_x(e, u->k, u->k2 + 1);
-    mov_ri64(e, RAX, (uint64_t)(uintptr_t)lt);
-    ST64(e, RST, SOFF(last), RAX);
     /* the successor this end saw when it was compiled, where it will have
      * code (link_target): its line's I-stream memo entry, and where its
      * opcode sits in its page, are the physical address's (a page is 512
@@ -1176,7 +1174,13 @@ static void end_x(struct cx *c, const struct tc_uop *u)
         c->ch->lnk[c->ch->nlnk - 1].chk = chk; /* (end_taken_x's link) */
         c->ch->lnk[c->ch->nlnk - 1].dyn = e->p;
     }
+    /* (the segment, the executor's `last`, whose successor it predicts:
+     * the static link leaves it as it was, since only the executor reads
+     * it -- where an end leaves, which sets it here, and after a way out
+     * inside the successor's code, where at worst the prediction of a
+     * root passed before is moved) */
     mov_ri64(e, RAX, (uint64_t)(uintptr_t)lt);
+    ST64(e, RST, SOFF(last), RAX);
     /* the quick way (vm_memo_ird_hit): PC's byte in the memo (the entry
      * last used, else the line's own: e_isel, which refills it where it is
      * a cache and TB hit, as the executor's IRD point does) and the two
@@ -1225,6 +1229,28 @@ static void end_x(struct cx *c, const struct tc_uop *u)
     here(e, jf2);
     call_run(c, c->tx->e_succ);
     jmp_to(e, got);
+}
+
+/* The root at host address hp (an opcode's byte) after segment lt, where
+ * lt's prediction is another: its second guess, else the table's; they
+ * become lt's predictions, as at tc_run's IRD point (`fetched`).  NULL:
+ * none (or a two-byte opcode, which tc_run reads). */
+static struct tc_trace *tcx_find(struct vax_machine *m, struct tc_trace *lt,
+                                 const uint8_t *hp)
+{
+    uint32_t key = (uint32_t)(hp - m->mem);
+    unsigned op = *hp;
+    if (op == 0xFD)
+        return NULL;
+    struct tc_trace *t = lt->succ2;
+    if (t->pa != key || t->opc != op) {
+        t = vm_tc_find(m->tc, key);
+        if (!t || t->opc != op)
+            return NULL;
+    }
+    lt->succ2 = lt->succ;
+    lt->succ = t;
+    return t;
 }
 
 /* The ends' shared cold ways, called or jumped to from an end's code with
@@ -1310,6 +1336,7 @@ static void end_stubs(struct em *e, const uint8_t *leave, const uint8_t **isel,
     ldzx(e, RAX, RSI, (int32_t)offsetof(struct tc_trace, opc), 2);
     op_rr(e, 0, 0x39, RAX, RDX); /* (an FD-page opcode never equals a byte) */
     uint8_t *j4 = jcc_fwd(e, CC_NE);
+    const uint8_t *bytes = e->p;
     ldzx(e, RAX, RSI, (int32_t)offsetof(struct tc_trace, ilen), 1);
     op_rr(e, 0, 0x85, RAX, RAX);
     uint8_t *jz = jcc_fwd(e, CC_E);
@@ -1326,8 +1353,30 @@ static void end_stubs(struct em *e, const uint8_t *leave, const uint8_t **isel,
     here(e, jb1);
     pop_r(e, RAX);
     b1(e, 0xC3);
+    /* not the prediction: the second guess, else the table (tcx_find, which
+     * moves the predictions as tc_run's IRD point does), and its bytes;
+     * none: the way out */
     here(e, j3);
     here(e, j4);
+    op_rr(e, 1, 0x89, RSI, RAX); /* lt */
+    op_rr(e, 1, 0x89, RDX, RDI); /* hp */
+    push_r(e, RDI);
+    save_r8_r11(e); /* (the return address, RAX and these: RSP on 16) */
+    op_rr(e, 1, 0x89, RDI, RM);
+    mov_ri64(e, RAX, (uint64_t)(uintptr_t)tcx_find);
+    b1(e, 0xFF); /* call rax */
+    modrr(e, 2, RAX);
+    pop_r(e, R11);
+    pop_r(e, R10);
+    pop_r(e, R9);
+    pop_r(e, R8);
+    pop_r(e, RDI);
+    LD32(e, RCX, RM, MOFF(r[15]));
+    op_rr(e, 1, 0x85, RAX, RAX);
+    uint8_t *jno = jcc_fwd(e, CC_E);
+    op_rr(e, 1, 0x89, RSI, RAX);
+    patch_to(e, jmp_fwd(e), bytes);
+    here(e, jno);
     pop_r(e, RAX);
     g1_ri(e, 1, G_ADD, RSP, 8);
     patch_to(e, jmp_fwd(e), *lvp);
