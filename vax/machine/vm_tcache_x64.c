@@ -22,8 +22,11 @@
  * segment with a uop the compiler does not know is not compiled.  At the
  * segment's end the code takes the IRD point's quick way and the
  * successor check itself and jumps into the successor's code, where it
- * has some, with the locals still in registers; anything else leaves for
- * tc_run's IRD point. */
+ * has some, with the locals still in registers: first by a static link to
+ * the successor it saw when compiled (compiled with it where warm: the
+ * chain), then by the prediction and the table, whose ways are stubs
+ * shared by all ends (end_stubs); anything else leaves for tc_run's IRD
+ * point. */
 #define _DEFAULT_SOURCE /* MAP_ANONYMOUS */
 #include <stdlib.h>
 #include <string.h>
