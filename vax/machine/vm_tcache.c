@@ -141,6 +141,20 @@ struct tc_trace *vm_tc_find(struct vm_tcache *tc, uint32_t pa)
     return t;
 }
 
+struct tc_trace *vm_tc_guess(struct vm_tcache *tc, struct tc_trace *last, uint32_t pa,
+                             unsigned op)
+{
+    struct tc_trace *t = last->succ2;
+    if (t->pa != pa || t->opc != op) {
+        t = vm_tc_find(tc, pa);
+        if (!t || t->opc != op)
+            return t;
+    }
+    last->succ2 = last->succ;
+    last->succ = t;
+    return t;
+}
+
 static void tc_grow(struct vm_tcache *tc)
 {
     uint32_t n = (tc->hmask + 1) * 2;

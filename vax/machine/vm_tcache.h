@@ -545,6 +545,12 @@ void vm_tc_free(struct vm_tcache *tc);
 void vm_tc_flush(struct vm_tcache *tc);
 #define TC_NOPA 0xFFFFFFFFu
 struct tc_trace *vm_tc_find(struct vm_tcache *tc, uint32_t pa);
+/* After root `last`, whose first guess (succ) is not the instruction at pa
+ * with opcode op: its second guess if that is, else the root at pa (any
+ * opcode, or NULL); where it is the instruction, it becomes last's first
+ * guess and the first its second. */
+struct tc_trace *vm_tc_guess(struct vm_tcache *tc, struct tc_trace *last, uint32_t pa,
+                             unsigned op);
 void vm_tc_drop(struct vm_tcache *tc, struct tc_trace *t);
 void *vm_tc_alloc(struct vm_tcache *tc, size_t n);
 

@@ -918,14 +918,9 @@ fetched:
     /* (last is never NULL: the cache's own empty trace stands in) */
     t = last->succ;
     if (UNLIKELY(t->pa != key || t->opc != op)) {
-        t = last->succ2;
-        if (t->pa != key || t->opc != op) {
-            t = vm_tc_find(m->tc, key);
-            if (!t || t->opc != op)
-                goto miss;
-        }
-        last->succ2 = last->succ;
-        last->succ = t;
+        t = vm_tc_guess(m->tc, last, key, op);
+        if (!t || t->opc != op)
+            goto miss;
     }
     if (UNLIKELY(m->st.microcycles >= lim2))
         goto miss;

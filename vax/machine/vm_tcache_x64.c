@@ -289,12 +289,18 @@ static uint8_t *jmp_fwd(struct em *e)
     b4(e, 0);
     return at;
 }
-static void patch_to(struct em *e, uint8_t *at, const uint8_t *to)
+/* the rel32 at `at`, in e's buffer, whose code runs `off` bytes from
+ * where it is written, to run address `to` */
+static void rel_to(struct em *e, uint8_t *at, uint64_t off, const uint8_t *to)
 {
     if (!at || e->over || at + 4 > e->end)
         return;
-    int32_t rel = (int32_t)(to - (at + 4));
+    int32_t rel = (int32_t)((uint64_t)(uintptr_t)to - ((uint64_t)(uintptr_t)(at + 4) + off));
     memcpy(at, &rel, 4);
+}
+static void patch_to(struct em *e, uint8_t *at, const uint8_t *to)
+{
+    rel_to(e, at, 0, to);
 }
 static void here(struct em *e, uint8_t *at)
 {
@@ -306,13 +312,13 @@ static void jmp_to(struct em *e, const uint8_t *to)
 {
     patch_to(e, jmp_fwd(e), to);
 }
-/* a CALL to code already written at `to` */
-static void call_to(struct em *e, const uint8_t *to)
+/* CALL rel32, to be patched (as jmp_fwd) */
+static uint8_t *call_fwd(struct em *e)
 {
     uint8_t *at = jmp_fwd(e);
     if (!e->over)
         at[-1] = 0xE8;
-    patch_to(e, at, to);
+    return at;
 }
 /* JMP reg (below R8) */
 static void jmp_r(struct em *e, int reg)
@@ -368,8 +374,7 @@ struct cx {
     /* the segments compiled together with this one (linkable: their code
      * will be in this batch), and the static links of the ends to a
      * successor's code, resolved once every piece is written */
-    struct chain *ch;
-    const struct vm_tcx *tx; /* (its end stubs) */
+    struct chain *ch;        /* (and in it, the code memory: the end stubs) */
     /* the UNDO log's count where the code is (log_n), known: a root's
      * code starts at an IRD point, which leaves it 0, and only its STRN
      * and CLRLOG change it (-1: not known, a side segment's or where a
@@ -401,39 +406,15 @@ struct chain {
 };
 
 /* where the code at scratch address p will run */
-static uint64_t run_addr(const struct cx *c, const uint8_t *p)
+static uint64_t run_off(const struct cx *c)
 {
-    return (uint64_t)(uintptr_t)(c->base + (p - c->ubeg));
+    return (uint64_t)(uintptr_t)c->base - (uint64_t)(uintptr_t)c->ubeg;
 }
 
 /* JMP to code outside the buffer, at run address `to` (the stubs) */
 static void jmp_run(struct cx *c, const uint8_t *to)
 {
-    uint8_t *at = jmp_fwd(&c->e);
-    if (c->e.over)
-        return;
-    int64_t rel = (int64_t)((uint64_t)(uintptr_t)to - run_addr(c, at + 4));
-    int32_t r32 = (int32_t)rel;
-    memcpy(at, &r32, 4);
-}
-
-/* Jcc and CALL to code outside the buffer (the stubs) */
-static void jcc_run(struct cx *c, unsigned cc, const uint8_t *to)
-{
-    uint8_t *at = jcc_fwd(&c->e, cc);
-    if (c->e.over)
-        return;
-    int32_t r32 = (int32_t)((int64_t)((uint64_t)(uintptr_t)to - run_addr(c, at + 4)));
-    memcpy(at, &r32, 4);
-}
-static void call_run(struct cx *c, const uint8_t *to)
-{
-    uint8_t *at = jmp_fwd(&c->e);
-    if (c->e.over)
-        return;
-    at[-1] = 0xE8;
-    int32_t r32 = (int32_t)((int64_t)((uint64_t)(uintptr_t)to - run_addr(c, at + 4)));
-    memcpy(at, &r32, 4);
+    rel_to(&c->e, jmp_fwd(&c->e), run_off(c), to);
 }
 
 /* a jump (condition cc, or always: cc < 0) to the exit at uop i, written
@@ -683,17 +664,23 @@ static uint64_t tcx_cond(struct vax_machine *m, uint32_t c, uint32_t fl, uint32_
  * `args` after R8-R11 are saved): the locals in R8-R11 are the caller's
  * to keep; the stack stays aligned (six pushes at the entry, four here,
  * and eight bytes) */
-static void call_c(struct em *e, const void *fn)
+static void call_c_pad(struct em *e, const void *fn, int pad)
 {
     mov_ri64(e, RAX, (uint64_t)(uintptr_t)fn);
-    g1_ri(e, 1, G_SUB, RSP, 8);
+    if (pad)
+        g1_ri(e, 1, G_SUB, RSP, pad);
     b1(e, 0xFF); /* call rax */
     modrr(e, 2, RAX);
-    g1_ri(e, 1, G_ADD, RSP, 8);
+    if (pad)
+        g1_ri(e, 1, G_ADD, RSP, pad);
     pop_r(e, R11);
     pop_r(e, R10);
     pop_r(e, R9);
     pop_r(e, R8);
+}
+static void call_c(struct em *e, const void *fn)
+{
+    call_c_pad(e, fn, 8);
 }
 static void save_r8_r11(struct em *e)
 {
@@ -955,6 +942,13 @@ static void bytes8_x(struct em *e, int32_t at, size_t ib, size_t im)
     op_rm(e, 1, 0x23, RDX, RSI, (int32_t)im);
 }
 
+/* Does uop u name a cell in the machine's bytes [lo, lo + n)? */
+static int names_cells(const struct tc_uop *u, const void *lo, size_t n)
+{
+    const char *b = lo, *p1 = (const char *)u->p1, *p2 = (const char *)u->p2;
+    return (p1 >= b && p1 < b + n) || (p2 >= b && p2 < b + n);
+}
+
 /* Which of IRD's latches (ird_clear_latches) may be set at the end of
  * segment t: bit 0 the UNDO log's count (log_n, with mchk_active beside
  * it), bit 1 in_exc (with mm_active), bit 2 the micro-stack pointer.  A
@@ -970,8 +964,7 @@ static unsigned latches_set_at_end(const struct vax_machine *m, const struct tc_
 {
     if (t->pa == TC_NOPA)
         return 7;
-    const char *lo = (const char *)&m->log_n, *hi = (const char *)(&m->mm_active + 1);
-    const char *usp = (const char *)&m->usp;
+    size_t nl = (size_t)((const char *)(&m->mm_active + 1) - (const char *)&m->log_n);
     unsigned set = 0;
     for (uint32_t i = 0; i < t->nuops; i++) {
         const struct tc_uop *u = &t->uops[i];
@@ -983,8 +976,7 @@ static unsigned latches_set_at_end(const struct vax_machine *m, const struct tc_
         case TU_POP: set = u->x ? set | 4 : set & ~4u; break;
         default: break;
         }
-        const char *p1 = (const char *)u->p1, *p2 = (const char *)u->p2;
-        if ((p1 >= lo && p1 < hi) || (p2 >= lo && p2 < hi) || p1 == usp || p2 == usp)
+        if (names_cells(u, &m->log_n, nl) || names_cells(u, &m->usp, sizeof m->usp))
             return 7;
     }
     return set;
@@ -998,6 +990,22 @@ static unsigned latches_set_at_end(const struct vax_machine *m, const struct tc_
  * host address are its own may be entered there, whichever the prediction
  * says (a dropped root's code too: it checks what its path needs), so the
  * link stays right as the predictions move on; NULL: none. */
+/* segment t's place in the batch waiting to be made executable, or -1 */
+static int pend_at(const struct vm_tcx *x, const struct tc_trace *t)
+{
+    for (int k = 0; k < x->npend; k++)
+        if (x->pend[k] == t)
+            return k;
+    return -1;
+}
+/* segment t's place in chain ch, or -1 */
+static int chain_at(const struct chain *ch, const struct tc_trace *t)
+{
+    for (int k = 0; k < ch->n; k++)
+        if (ch->seg[k] == t)
+            return k;
+    return -1;
+}
 static const struct tc_trace *link_target(const struct cx *c, const struct tc_trace *lt)
 {
     const struct tc_trace *sb = lt->succ;
@@ -1005,15 +1013,7 @@ static const struct tc_trace *link_target(const struct cx *c, const struct tc_tr
     if (!ch || ch->nlnk == TCX_CHAIN || !sb || sb->pa == TC_NOPA || !sb->fhp ||
         sb->ilen == 0 || sb->ilen > 8)
         return NULL;
-    if (sb->xbody)
-        return sb;
-    for (int k = 0; k < ch->n; k++)
-        if (ch->seg[k] == sb)
-            return sb;
-    for (int k = 0; k < ch->x->npend; k++)
-        if (ch->x->pend[k] == sb)
-            return sb;
-    return NULL;
+    return sb->xbody || chain_at(ch, sb) >= 0 || pend_at(ch->x, sb) >= 0 ? sb : NULL;
 }
 /* the flags of a compare of the 8 bytes at [RDI] under mask im with ib
  * (ZF: the bytes that count are ib's); clobbers RDX, RAX */
@@ -1044,9 +1044,11 @@ static void bytes_k_x(struct em *e, uint64_t ib, uint64_t im)
  * byte, the RN group and RX carried where they outlive IRD, and the jump:
  * into sb's code (a static link, resolved with the chain), or, sb NULL,
  * into that of the successor in RSI (RDX its code). */
-static void end_taken_x(struct cx *c, const struct tc_trace *lt, const struct tc_trace *sb)
+/* The IRD point's latches as its quick way leaves them (of those
+ * latches_set_at_end names, the ones in `set` cleared), and the opcode's
+ * byte taken (RCX PC, R9 its memo entry) and counted; clobbers RAX, RDI */
+static void end_ird_x(struct em *e, unsigned set)
 {
-    struct em *e = &c->e;
     g1_mi(e, 0, G_ADD, RM, MOFF(icnt), 1);
     _Static_assert(offsetof(struct vax_machine, mchk_active) ==
                            offsetof(struct vax_machine, log_n) + 4 &&
@@ -1055,7 +1057,6 @@ static void end_taken_x(struct cx *c, const struct tc_trace *lt, const struct tc
                        offsetof(struct vax_machine, mm_active) ==
                            offsetof(struct vax_machine, log_n) + 12,
                    "ird_clear_latches' four neighbours");
-    unsigned set = latches_set_at_end(c->m, c->t);
     if (set)
         mov_ri(e, RAX, 0);
     if (set & 1)
@@ -1068,11 +1069,25 @@ static void end_taken_x(struct cx *c, const struct tc_trace *lt, const struct tc
     LD32(e, RAX, RM, MOFF(psl));
     g1_ri(e, 0, G_AND, RAX, 0xF);
     ST32(e, RM, MOFF(fcc), RAX);
-    ilru(e, RAX, RDI); /* (RSI: the successor, below; not left out where
-                        * fresh: the slow way may take no reference) */
+    ilru(e, RAX, RDI); /* (not left out where fresh: the slow way may take
+                        * no reference) */
     op_rm(e, 0, 0x8D, RAX, RCX, 1);
     ST32(e, RM, MOFF(r[15]), RAX);
     g1_mi(e, 1, G_ADD, RM, MOFF(st.instructions), 1);
+}
+/* latch image fin's RN group into the machine (tc_latch_rn), constants */
+static void carry_rn_k(struct em *e, const struct tc_latch *fin)
+{
+    st32_i(e, RM, MOFF(rn), fin->rn);
+    st32_i(e, RM, MOFF(specb), fin->specb);
+    st32_i(e, RM, MOFF(rf_lit), fin->rf_lit);
+    st32_i(e, RM, MOFF(lat) + 4 * LAT_RN, fin->rn);
+    st32_i(e, RM, MOFF(lat) + 4 * LAT_RN1, (fin->rn + 1u) & 15);
+}
+static void end_taken_x(struct cx *c, const struct tc_trace *lt, const struct tc_trace *sb)
+{
+    struct em *e = &c->e;
+    end_ird_x(e, latches_set_at_end(c->m, c->t)); /* (RSI: the successor, below) */
     const struct tc_latch *fin = lt->fin;
     if (fin && lt->finm && (fin->rn_def || fin->rx_def)) {
         /* the end's RN group and RX outlive IRD where the successor does
@@ -1080,13 +1095,8 @@ static void end_taken_x(struct cx *c, const struct tc_trace *lt, const struct tc
         if (sb) { /* (the successor's smask and spec0 known: tc_carry_latches
                    * decided here) */
             if (sb->smask & lt->finm) {
-                if (fin->rn_def && !sb->spec0) {
-                    st32_i(e, RM, MOFF(rn), fin->rn);
-                    st32_i(e, RM, MOFF(specb), fin->specb);
-                    st32_i(e, RM, MOFF(rf_lit), fin->rf_lit);
-                    st32_i(e, RM, MOFF(lat) + 4 * LAT_RN, fin->rn);
-                    st32_i(e, RM, MOFF(lat) + 4 * LAT_RN1, (fin->rn + 1u) & 15);
-                }
+                if (fin->rn_def && !sb->spec0)
+                    carry_rn_k(e, fin);
                 if (fin->rx_def)
                     st32_i(e, RM, MOFF(rx), fin->rx);
             }
@@ -1108,11 +1118,7 @@ static void end_taken_x(struct cx *c, const struct tc_trace *lt, const struct tc
                     op_rr(e, 0, 0x85, RAX, RAX);
                     js = jcc_fwd(e, CC_NE);
                 }
-                st32_i(e, RM, MOFF(rn), fin->rn);
-                st32_i(e, RM, MOFF(specb), fin->specb);
-                st32_i(e, RM, MOFF(rf_lit), fin->rf_lit);
-                st32_i(e, RM, MOFF(lat) + 4 * LAT_RN, fin->rn);
-                st32_i(e, RM, MOFF(lat) + 4 * LAT_RN1, (fin->rn + 1u) & 15);
+                carry_rn_k(e, fin);
                 here(e, js);
             }
             if (fin->rx_def)
@@ -1129,6 +1135,60 @@ static void end_taken_x(struct cx *c, const struct tc_trace *lt, const struct tc
     } else {
         jmp_r(e, RDX);
     }
+}
+
+/* An end's way into its successor's code, for the ends without a static
+ * link and e_general (RAX the segment; the code runs `off` bytes from
+ * where it is written): the quick way (vm_memo_ird_hit: PC's byte in the
+ * memo, the entry last used, else e_isel, and the two after it in its
+ * page; the cycle limit and the next event far: ev), then the successor
+ * (TC_FETCH_SUCC, then `fetched`): the prediction recognised by its host
+ * address and bytes (ifast), else e_succ (end_succ_tail_x, from the jumps
+ * jf); its code in RDX (none: e_leave).  Returns where e_succ comes
+ * back. */
+static const uint8_t *end_succ_x(struct em *e, uint64_t off, const struct vm_tcx *x,
+                                 uint8_t *jf[2])
+{
+    LD32(e, RCX, RM, MOFF(r[15]));
+    memo_pc_x(e, RMI);
+    uint8_t *jhit = jcc_fwd(e, CC_B);
+    rel_to(e, call_fwd(e), off, x->e_isel);
+    here(e, jhit);
+    /* (the page: only a line's last two bytes can have the two after
+     * them in the next one) */
+    g1_ri(e, 0, G_CMP, RDX, 61);
+    uint8_t *jin = jcc_fwd(e, CC_BE);
+    MOV32(e, RSI, RCX);
+    g1_ri(e, 0, G_AND, RSI, 0x1FF);
+    g1_ri(e, 0, G_CMP, RSI, 0x1FD);
+    rel_to(e, jcc_fwd(e, CC_A), off, x->e_leave);
+    here(e, jin);
+    LD64(e, RSI, RM, MOFF(st.microcycles));
+    op_rm(e, 1, 0x3B, RSI, RST, SOFF(ev));
+    rel_to(e, jcc_fwd(e, CC_AE), off, x->e_leave);
+    LD64(e, RDI, RMI, (int32_t)offsetof(struct vm_memo, host));
+    op_rr(e, 1, 0x01, RDI, RDX); /* hp */
+    LD64(e, RSI, RAX, (int32_t)offsetof(struct tc_trace, succ));
+    mov_ri(e, RIF, 1);
+    op_rm(e, 1, 0x3B, RDI, RSI, (int32_t)offsetof(struct tc_trace, fhp));
+    jf[0] = jcc_fwd(e, CC_NE);
+    bytes8_x(e, 0, offsetof(struct tc_trace, ib0), offsetof(struct tc_trace, im0));
+    jf[1] = jcc_fwd(e, CC_NE);
+    const uint8_t *got = e->p;
+    LD64(e, RDX, RSI, (int32_t)offsetof(struct tc_trace, xbody));
+    op_rr(e, 1, 0x85, RDX, RDX);
+    rel_to(e, jcc_fwd(e, CC_E), off, x->e_leave);
+    return got;
+}
+/* (after the way in: the prediction not the successor, e_succ, then back
+ * to got) */
+static void end_succ_tail_x(struct em *e, uint64_t off, const struct vm_tcx *x,
+                            uint8_t *jf[2], const uint8_t *got)
+{
+    here(e, jf[0]);
+    here(e, jf[1]);
+    rel_to(e, call_fwd(e), off, x->e_succ);
+    jmp_to(e, got);
 }
 
 /* END: the counts, the trace's end, and the IRD point's quick way into
@@ -1184,76 +1244,30 @@ static void end_x(struct cx *c, const struct tc_uop *u)
      * root passed before is moved) */
     mov_ri64(e, RAX, (uint64_t)(uintptr_t)lt);
     ST64(e, RST, SOFF(last), RAX);
-    /* the quick way (vm_memo_ird_hit): PC's byte in the memo (the entry
-     * last used, else the line's own: e_isel, which refills it where it is
-     * a cache and TB hit, as the executor's IRD point does) and the two
-     * after it in its page, the cycle limit and the next event far (ev);
-     * the ways out are e_leave, shared by the ends (the end's uop is the
-     * last of its segment lt: END's p1) */
+    /* (the way in, end_succ_x; the ways out are e_leave, shared by the
+     * ends: the end's uop is the last of its segment lt, END's p1) */
     if (sb) { /* (the static link's end seldom goes this way: shared) */
-        jmp_run(c, c->tx->e_general);
+        jmp_run(c, c->ch->x->e_general);
         return;
     }
-    const uint8_t *lv = c->tx->e_leave;
-    LD32(e, RCX, RM, MOFF(r[15]));
-    memo_pc_x(e, RMI);
-    uint8_t *jhit = jcc_fwd(e, CC_B);
-    call_run(c, c->tx->e_isel);
-    here(e, jhit);
-    /* (the page: only a line's last two bytes can have the two after
-     * them in the next one) */
-    g1_ri(e, 0, G_CMP, RDX, 61);
-    uint8_t *jin = jcc_fwd(e, CC_BE);
-    MOV32(e, RSI, RCX);
-    g1_ri(e, 0, G_AND, RSI, 0x1FF);
-    g1_ri(e, 0, G_CMP, RSI, 0x1FD);
-    jcc_run(c, CC_A, lv);
-    here(e, jin);
-    LD64(e, RSI, RM, MOFF(st.microcycles));
-    op_rm(e, 1, 0x3B, RSI, RST, SOFF(ev));
-    jcc_run(c, CC_AE, lv);
-    LD64(e, RDI, RMI, (int32_t)offsetof(struct vm_memo, host));
-    op_rr(e, 1, 0x01, RDI, RDX); /* hp */
-    /* the successor (TC_FETCH_SUCC, then `fetched`): recognised by its
-     * host address and bytes (ifast), else by its physical address and
-     * opcode (e_succ); and it has code */
-    LD64(e, RSI, RAX, (int32_t)offsetof(struct tc_trace, succ));
-    mov_ri(e, RIF, 1);
-    op_rm(e, 1, 0x3B, RDI, RSI, (int32_t)offsetof(struct tc_trace, fhp));
-    uint8_t *jf = jcc_fwd(e, CC_NE);
-    bytes8_x(e, 0, offsetof(struct tc_trace, ib0), offsetof(struct tc_trace, im0));
-    uint8_t *jf2 = jcc_fwd(e, CC_NE);
-    const uint8_t *got = e->p;
-    LD64(e, RDX, RSI, (int32_t)offsetof(struct tc_trace, xbody));
-    op_rr(e, 1, 0x85, RDX, RDX);
-    jcc_run(c, CC_E, lv);
+    uint8_t *jf[2];
+    const uint8_t *got = end_succ_x(e, run_off(c), c->ch->x, jf);
     end_taken_x(c, lt, NULL);
-    here(e, jf);
-    here(e, jf2);
-    call_run(c, c->tx->e_succ);
-    jmp_to(e, got);
+    end_succ_tail_x(e, run_off(c), c->ch->x, jf, got);
 }
 
 /* The root at host address hp (an opcode's byte) after segment lt, where
- * lt's prediction is another: its second guess, else the table's; they
- * become lt's predictions, as at tc_run's IRD point (`fetched`).  NULL:
- * none (or a two-byte opcode, which tc_run reads). */
+ * lt's prediction is another, as at tc_run's IRD point (`fetched`:
+ * vm_tc_guess, which moves the predictions).  NULL: none (or a two-byte
+ * opcode, which tc_run reads). */
 static struct tc_trace *tcx_find(struct vax_machine *m, struct tc_trace *lt,
                                  const uint8_t *hp)
 {
-    uint32_t key = (uint32_t)(hp - m->mem);
     unsigned op = *hp;
     if (op == 0xFD)
         return NULL;
-    struct tc_trace *t = lt->succ2;
-    if (t->pa != key || t->opc != op) {
-        t = vm_tc_find(m->tc, key);
-        if (!t || t->opc != op)
-            return NULL;
-    }
-    lt->succ2 = lt->succ;
-    lt->succ = t;
-    return t;
+    struct tc_trace *t = vm_tc_guess(m->tc, lt, (uint32_t)(hp - m->mem), op);
+    return t && t->opc == op ? t : NULL;
 }
 
 /* The ends' shared cold ways, called or jumped to from an end's code with
@@ -1269,11 +1283,10 @@ static struct tc_trace *tcx_find(struct vax_machine *m, struct tc_trace *lt,
  *   are not the successor's quick check's): its physical address and
  *   opcode, ifast then from its bytes' compare (ilen 0: none; over 8: both
  *   words); returns where they are the successor's, else leaves. */
-static void end_stubs(struct em *e, const uint8_t *leave, const uint8_t **isel,
-                      const uint8_t **succ, const uint8_t **lvp, const uint8_t **gen)
+static void end_stubs(struct em *e, struct vm_tcx *x)
 {
     /* e_leave */
-    *lvp = e->p;
+    x->e_leave = e->p;
     LD64(e, RDX, RAX, (int32_t)offsetof(struct tc_trace, uops));
     LD32(e, RCX, RAX, (int32_t)offsetof(struct tc_trace, nuops));
     b1(e, 0x48); /* lea rcx, [rcx + rcx*4] */
@@ -1297,9 +1310,9 @@ static void end_stubs(struct em *e, const uint8_t *leave, const uint8_t **isel,
     g1_mi(e, 1, G_SUB, RM, MOFF(tc_refs), 1);
     mov_ri(e, RAX, 0);
     mov_ri(e, RDX, 0);
-    patch_to(e, jmp_fwd(e), leave);
+    patch_to(e, jmp_fwd(e), x->leave);
     /* e_isel */
-    *isel = e->p;
+    x->e_isel = e->p;
     isel_x(e);
     memo_pc_x(e, RSI);
     uint8_t *jm = jcc_fwd(e, CC_AE);
@@ -1310,25 +1323,16 @@ static void end_stubs(struct em *e, const uint8_t *leave, const uint8_t **isel,
     save_r8_r11(e);
     op_rr(e, 1, 0x89, RDI, RM);
     MOV32(e, RSI, RCX);
-    mov_ri64(e, RAX, (uint64_t)(uintptr_t)vm_memo_irefill);
-    /* (the code's RSP is 8 off a multiple of 16, as call_c's; here the
-     * return address and five pushes) */
-    g1_ri(e, 1, G_SUB, RSP, 8);
-    b1(e, 0xFF); /* call rax */
-    modrr(e, 2, RAX);
-    g1_ri(e, 1, G_ADD, RSP, 8);
-    pop_r(e, R11);
-    pop_r(e, R10);
-    pop_r(e, R9);
-    pop_r(e, R8);
+    /* (the return address and five pushes: call_c's eight bytes) */
+    call_c(e, (const void *)(uintptr_t)vm_memo_irefill);
     op_rr(e, 0, 0x85, RAX, RAX);
     pop_r(e, RAX);
     LD32(e, RCX, RM, MOFF(r[15]));
-    patch_to(e, jcc_fwd(e, CC_NE), *isel); /* refilled: the entry again */
+    patch_to(e, jcc_fwd(e, CC_NE), x->e_isel); /* refilled: the entry again */
     g1_ri(e, 1, G_ADD, RSP, 8);
-    patch_to(e, jmp_fwd(e), *lvp);
+    patch_to(e, jmp_fwd(e), x->e_leave);
     /* e_succ */
-    *succ = e->p;
+    x->e_succ = e->p;
     push_r(e, RAX);
     mov_ri(e, RIF, 0);
     op_rr(e, 1, 0x89, RDX, RDI); /* rdx = hp */
@@ -1364,15 +1368,10 @@ static void end_stubs(struct em *e, const uint8_t *leave, const uint8_t **isel,
     op_rr(e, 1, 0x89, RSI, RAX); /* lt */
     op_rr(e, 1, 0x89, RDX, RDI); /* hp */
     push_r(e, RDI);
-    save_r8_r11(e); /* (the return address, RAX and these: RSP on 16) */
+    save_r8_r11(e);
     op_rr(e, 1, 0x89, RDI, RM);
-    mov_ri64(e, RAX, (uint64_t)(uintptr_t)tcx_find);
-    b1(e, 0xFF); /* call rax */
-    modrr(e, 2, RAX);
-    pop_r(e, R11);
-    pop_r(e, R10);
-    pop_r(e, R9);
-    pop_r(e, R8);
+    /* (the return address, RAX, RDI and these: RSP on 16 already) */
+    call_c_pad(e, (const void *)(uintptr_t)tcx_find, 0);
     pop_r(e, RDI);
     LD32(e, RCX, RM, MOFF(r[15]));
     op_rr(e, 1, 0x85, RAX, RAX);
@@ -1382,40 +1381,15 @@ static void end_stubs(struct em *e, const uint8_t *leave, const uint8_t **isel,
     here(e, jno);
     pop_r(e, RAX);
     g1_ri(e, 1, G_ADD, RSP, 8);
-    patch_to(e, jmp_fwd(e), *lvp);
+    patch_to(e, jmp_fwd(e), x->e_leave);
     /* e_general (jumped to): the whole of an end's way where the end has
      * a static link (end_x), which leaves this way rarely: the quick way,
      * the successor, and into its code with the IRD point's latches all
      * cleared and the RN group and RX carried as the executor's enter
      * does (tc_carry_latches), from the segment's fin and finm */
-    *gen = e->p;
-    LD32(e, RCX, RM, MOFF(r[15]));
-    memo_pc_x(e, RMI);
-    uint8_t *jhit = jcc_fwd(e, CC_B);
-    call_to(e, *isel);
-    here(e, jhit);
-    g1_ri(e, 0, G_CMP, RDX, 61);
-    uint8_t *jin = jcc_fwd(e, CC_BE);
-    MOV32(e, RSI, RCX);
-    g1_ri(e, 0, G_AND, RSI, 0x1FF);
-    g1_ri(e, 0, G_CMP, RSI, 0x1FD);
-    patch_to(e, jcc_fwd(e, CC_A), *lvp);
-    here(e, jin);
-    LD64(e, RSI, RM, MOFF(st.microcycles));
-    op_rm(e, 1, 0x3B, RSI, RST, SOFF(ev));
-    patch_to(e, jcc_fwd(e, CC_AE), *lvp);
-    LD64(e, RDI, RMI, (int32_t)offsetof(struct vm_memo, host));
-    op_rr(e, 1, 0x01, RDI, RDX); /* hp */
-    LD64(e, RSI, RAX, (int32_t)offsetof(struct tc_trace, succ));
-    mov_ri(e, RIF, 1);
-    op_rm(e, 1, 0x3B, RDI, RSI, (int32_t)offsetof(struct tc_trace, fhp));
-    uint8_t *jf = jcc_fwd(e, CC_NE);
-    bytes8_x(e, 0, offsetof(struct tc_trace, ib0), offsetof(struct tc_trace, im0));
-    uint8_t *jf2 = jcc_fwd(e, CC_NE);
-    const uint8_t *got = e->p;
-    LD64(e, RDX, RSI, (int32_t)offsetof(struct tc_trace, xbody));
-    op_rr(e, 1, 0x85, RDX, RDX);
-    patch_to(e, jcc_fwd(e, CC_E), *lvp);
+    x->e_general = e->p;
+    uint8_t *jf[2];
+    const uint8_t *got = end_succ_x(e, 0, x, jf);
     /* the carry: RAX the segment, RSI the successor */
     ldzx(e, RDI, RSI, (int32_t)offsetof(struct tc_trace, smask), 1);
     /* (and edi, dword [rax + finm]: the byte finm and three after it,
@@ -1451,26 +1425,10 @@ static void end_stubs(struct em *e, const uint8_t *leave, const uint8_t **isel,
     here(e, jc0);
     here(e, jc1);
     here(e, jc4);
-    /* the IRD point's latches (all: those not set are 0 already), the
-     * opcode's byte, the entry */
-    g1_mi(e, 0, G_ADD, RM, MOFF(icnt), 1);
-    mov_ri(e, RAX, 0);
-    ST64(e, RM, MOFF(log_n), RAX);
-    ST64(e, RM, MOFF(in_exc), RAX);
-    ST32(e, RM, MOFF(usp), RAX);
-    ST32(e, RM, MOFF(fpc), RCX);
-    LD32(e, RAX, RM, MOFF(psl));
-    g1_ri(e, 0, G_AND, RAX, 0xF);
-    ST32(e, RM, MOFF(fcc), RAX);
-    ilru(e, RAX, RDI);
-    op_rm(e, 0, 0x8D, RAX, RCX, 1);
-    ST32(e, RM, MOFF(r[15]), RAX);
-    g1_mi(e, 1, G_ADD, RM, MOFF(st.instructions), 1);
+    /* the IRD point's latches (all: those not set are 0 already) */
+    end_ird_x(e, 7);
     jmp_r(e, RDX);
-    here(e, jf);
-    here(e, jf2);
-    call_to(e, *succ);
-    patch_to(e, jmp_fwd(e), got);
+    end_succ_tail_x(e, 0, x, jf, got);
 }
 
 /* Guard uop i failed, the other way fixed (k2): as the executor's
@@ -1993,7 +1951,7 @@ static int tcx_open(struct vm_tcx *x)
     stubs(&e, &lv);
     x->enter = x->mem;
     x->leave = lv;
-    end_stubs(&e, lv, &x->e_isel, &x->e_succ, &x->e_leave, &x->e_general);
+    end_stubs(&e, x);
     x->used = (size_t)(e.p - x->mem);
     x->npend = 0;
     if (e.over || tcx_install(x)) {
@@ -2028,21 +1986,19 @@ static int log_known(const struct vax_machine *m, const struct tc_trace *t)
 {
     if (!lru_fresh(t)) /* (a side segment, or a LOOP) */
         return -1;
-    const char *lo = (const char *)&m->log_n, *hi = (const char *)(&m->log_val[16]);
-    for (uint32_t i = 0; i < t->nuops; i++) {
-        const char *p1 = (const char *)t->uops[i].p1, *p2 = (const char *)t->uops[i].p2;
-        if ((p1 >= lo && p1 < hi) || (p2 >= lo && p2 < hi))
+    size_t n = (size_t)((const char *)&m->log_val[16] - (const char *)&m->log_n);
+    for (uint32_t i = 0; i < t->nuops; i++)
+        if (names_cells(&t->uops[i], &m->log_n, n))
             return -1;
-    }
     return 0;
 }
 
-/* One segment's code, written at e->p (which runs at base + (e->p -
- * ubeg)): 0, or -1 where it has a uop the compiler does not know or the
- * code does not fit (e->p is then where it was). */
+/* One segment's code, written at e->p (its buffer, from ubeg, runs where the
+ * code memory is free: ch->x's used): 0, or -1 where it has a uop the
+ * compiler does not know or the code does not fit (e->p is then where it
+ * was). */
 static int piece(struct em *e, struct vax_machine *m, struct tc_trace *t,
-                 const void *const *tab, uint8_t *ubeg, const uint8_t *base,
-                 const uint8_t *leave, struct chain *ch)
+                 const void *const *tab, uint8_t *ubeg, struct chain *ch)
 {
     uint8_t *p0 = e->p;
     int nl0 = ch->nlnk;
@@ -2052,8 +2008,8 @@ static int piece(struct em *e, struct vax_machine *m, struct tc_trace *t,
     int rc = -1;
     if (!lab || !xs || !cold)
         goto out;
-    struct cx c = {*e, m, t, tab, base, leave, ubeg, xs, 0, (int)t->nuops * 2 + 8,
-                   lab, cold, 0, ch, ch->x, log_known(m, t), lru_fresh(t)};
+    struct cx c = {*e, m, t, tab, ch->x->mem + ch->x->used, ch->x->leave, ubeg, xs, 0,
+                   (int)t->nuops * 2 + 8, lab, cold, 0, ch, log_known(m, t), lru_fresh(t)};
     int i = 0;
     while (i < (int)t->nuops) {
         c.lab[i] = c.e.p;
@@ -2131,13 +2087,7 @@ static int chain_ok(const struct vm_tcx *x, const struct chain *ch, const struct
     if (!s || s->pa == TC_NOPA || s->dead || !s->op0 || s->nuops == 0 || s->xbody ||
         s->xhot == 0 || s->xhot > TCX_HOT - TCX_CHAIN_WARM)
         return 0;
-    for (int k = 0; k < ch->n; k++)
-        if (ch->seg[k] == s)
-            return 0;
-    for (int k = 0; k < x->npend; k++)
-        if (x->pend[k] == s)
-            return 0;
-    return 1;
+    return chain_at(ch, s) < 0 && pend_at(x, s) < 0;
 }
 
 int vm_tcx_compile(struct vm_tcx *x, struct vax_machine *m, struct tc_trace *t,
@@ -2148,9 +2098,8 @@ int vm_tcx_compile(struct vm_tcx *x, struct vax_machine *m, struct tc_trace *t,
     if (!x || !t->op0 || t->nuops == 0 || tcx_open(x))
         return -1;
     x->native = tab[TU_H_NATIVE];
-    for (int k = 0; k < x->npend; k++)
-        if (x->pend[k] == t) /* written: the batch is made executable now */
-            return tcx_install(x);
+    if (pend_at(x, t) >= 0) /* written: the batch is made executable now */
+        return tcx_install(x);
     /* the chain: t, then the successors that followed it, while warm, so
      * that each end can link to the next one's code (a loop's segments
      * come due together, and the first compiled would find none) */
@@ -2184,7 +2133,7 @@ int vm_tcx_compile(struct vm_tcx *x, struct vax_machine *m, struct tc_trace *t,
         while ((e.p - buf) & 15) /* (each segment's code on 16 bytes) */
             b1(&e, 0xCC);
         ch.code[k] = e.p;
-        if (piece(&e, m, ch.seg[k], tab, buf, x->mem + x->used, x->leave, &ch))
+        if (piece(&e, m, ch.seg[k], tab, buf, &ch))
             ch.code[k] = NULL;
     }
     /* the static links: into a piece's code, or the code already there;
@@ -2192,15 +2141,12 @@ int vm_tcx_compile(struct vm_tcx *x, struct vax_machine *m, struct tc_trace *t,
      * end's dynamic way */
     for (int l = 0; l < ch.nlnk; l++) {
         const struct tc_trace *to = ch.lnk[l].to;
-        const uint8_t *dest = NULL;
-        for (int k = 0; k < ch.n && !dest; k++)
-            if (ch.seg[k] == to && ch.code[k])
-                dest = x->mem + x->used + (ch.code[k] - buf);
-        for (int k = 0; k < x->npend && !dest; k++)
-            if (x->pend[k] == to)
-                dest = x->mem + x->pend_off[k];
-        if (!dest)
-            dest = to->xbody;
+        int kc = chain_at(&ch, to), kp = pend_at(x, to);
+        const uint8_t *dest = to->xbody;
+        if (kc >= 0)
+            dest = ch.code[kc] ? x->mem + x->used + (ch.code[kc] - buf) : NULL;
+        else if (kp >= 0)
+            dest = x->mem + x->pend_off[kp];
         int32_t rel;
         if (dest) {
             rel = (int32_t)((const uint8_t *)dest -
