@@ -5,7 +5,7 @@ instruction after which the two differ in any state (vax/machine/
 vm_tcache_check.c), so a clean run to the expected end is the check.
 
 usage: tcache_check_test.py SPAMCTL EVKAA.EXE KERNEL.BIN VASM SELFMOD.S TBIT_IPL.S
-       CALLRET.S
+       CALLRET.S CALLPTR.S FOLD.S TBMISS.S
 
   * EVKAA (DEC's instruction test) for 40 M microcycles: pass 1 and some
     fifty passes after it, every opcode group, guards failing into side
@@ -28,7 +28,11 @@ usage: tcache_check_test.py SPAMCTL EVKAA.EXE KERNEL.BIN VASM SELFMOD.S TBIT_IPL
     masks and PUSHR/POPR with masks from a register: where the mask
     scan's guard fails, the micro-stack is pushed once, not twice;
   * fold.s, MTPR, EXTZV, ASHL and BBS with short literal operands, whose
-    microcode's tests of them the builder decides (KR).
+    microcode's tests of them the builder decides (KR);
+  * tbmiss.s, MOVC3, MOVC5 and CMPC3 meeting TB misses in the middle of
+    their traces (the TB emptied before each), and a fault among them:
+    the trace goes on after the TB-miss flow (vm_tc_trap_flow), so most
+    microwords must still run in traces.
 
 Each must also show that the cache did the work (--tcache-stats): most
 lookups hit and side traces were entered, or the check proved nothing.
@@ -232,8 +236,26 @@ def fold(spamctl, vasm, source, work):
               % [rv[0], rv[1], rv[4]])
 
 
+def tbmiss(spamctl, vasm, source, work):
+    """TB misses in the middle of traces, and a fault among them."""
+    rv = loop_both_ways(spamctl, vasm, source, work, "tbmiss")
+    if rv:
+        check(rv[6:9] == [235900, 12, 20100],
+              "tbmiss: R6, R7 and R8 at HALT are what the program computes (%s)" % rv[6:9])
+    cmd = loop_cmd(spamctl, vasm, source, work, "tbmiss")
+    if cmd is None:
+        return
+    r = subprocess.run(cmd + ["--console-in", "", "--tcache-stats"], capture_output=True,
+                       text=True, timeout=120)
+    sp = re.search(r"microwords: ([0-9.]+)% specialised", r.stderr)
+    check(sp is not None and float(sp.group(1)) >= 80.0,
+          "tbmiss: at least 80%% of the microwords run in traces, TB misses and all (%s)"
+          % (sp and sp.group(0)))
+
+
 def main():
-    spamctl, image, kernel, vasm, source, tbit, callret_s, callptr_s, fold_s = sys.argv[1:10]
+    spamctl, image, kernel, vasm, source, tbit, callret_s, callptr_s, fold_s, tbmiss_s = \
+        sys.argv[1:11]
     with tempfile.TemporaryDirectory() as work:
         evkaa(spamctl, image, work)
         guest(spamctl, kernel, work)
@@ -242,6 +264,7 @@ def main():
         callret(spamctl, vasm, callret_s, work)
         callptr(spamctl, vasm, callptr_s, work)
         fold(spamctl, vasm, fold_s, work)
+        tbmiss(spamctl, vasm, tbmiss_s, work)
     return report()
 
 

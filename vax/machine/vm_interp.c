@@ -668,7 +668,8 @@ void vm_ird_pending(struct vax_machine *m, int mapen, unsigned fl, uint32_t psl0
  * builds one loop per case; a loop for a fixed MAPEN returns to vm_run
  * when an MTPR changes it.  With `si` (single) it executes one word and
  * describes it in *si, stopping before an IRD (vm_word_step: the trace
- * cache's generic handler and recorder). */
+ * cache's generic handler and recorder); single 2 goes on while the
+ * TB-miss flow is active (vm_flow_step). */
 static ALWAYS_INLINE void run_loop(struct vax_machine *m, uint64_t limit, int tracing,
                             int mapmode, int single, struct vm_wstep *si)
 {
@@ -682,6 +683,7 @@ static ALWAYS_INLINE void run_loop(struct vax_machine *m, uint64_t limit, int tr
         si->status = VM_WS_STOP;
         si->trapped = 0;
         si->remap = 0;
+        si->utret = 0;
     } else if (UNLIKELY(m->pend_ird)) { /* an IRD point left pending */
         m->pend_ird = 0;
         /* (the engine only for the MAPEN this loop runs) */
@@ -696,7 +698,7 @@ static ALWAYS_INLINE void run_loop(struct vax_machine *m, uint64_t limit, int tr
     }
 /* the word is done: the next one, or back to the caller with one word */
 #define NEXT_WORD()                                                       \
-    if (single) {                                                         \
+    if (single == 1 || (single == 2 && (!m->mm_active || remap))) {      \
         m->upc = (uint16_t)upc;                                           \
         si->status = VM_WS_NEXT;                                          \
         si->next = upc;                                                   \
@@ -822,6 +824,8 @@ static ALWAYS_INLINE void run_loop(struct vax_machine *m, uint64_t limit, int tr
                 m->mm_active = 0;
                 break;
             case UX_UTRET: { /* re-execute the trapped word (or its sequencing) */
+                if (single)
+                    si->utret = m->snap.seq ? 2 : 1;
                 snap_restore_regs(m, &m->snap);
                 snap_restore(m, &m->snap);
                 m->mm_active = 0;
@@ -983,6 +987,11 @@ void vm_word_step(struct vax_machine *m, uint64_t limit, int mapen, struct vm_ws
         run_loop(m, limit, 0, 1, 1, si);
     else
         run_loop(m, limit, 0, 0, 1, si);
+}
+
+void vm_flow_step(struct vax_machine *m, uint64_t limit, struct vm_wstep *si)
+{
+    run_loop(m, limit, 0, 1, 2, si);
 }
 
 int vm_seq_abort_state(struct vax_machine *m, int mapen, unsigned n, unsigned fl,

@@ -37,10 +37,16 @@ struct vm_wstep {
     int remap;           /* an IPR write changed MAPEN */
     unsigned fl;         /* IRD: the word's ALU flags, PSL at its start and */
     uint32_t psl0, a;    /* A bus, for the IRD point's abort state */
+    int utret;           /* it was UTRET: 1 the trapped word next, 2 its
+                          * sequencing done again (0: not UTRET) */
 };
 /* Executes the word at m->upc, stopping before an IRD point (the trace
  * cache's generic handler and recorder). */
 void vm_word_step(struct vax_machine *m, uint64_t limit, int mapen, struct vm_wstep *si);
+/* Executes words from m->upc (MAPEN on) while the TB-miss flow is active:
+ * through the word that ends it (UTRET, UTABORT) or, as vm_word_step
+ * does, before an IRD or the cycle limit; *si describes the last word. */
+void vm_flow_step(struct vax_machine *m, uint64_t limit, struct vm_wstep *si);
 /* Leaves an IRD point pending (an instruction step ends there, or MAPEN
  * changed in the word that ends the instruction): the loop resumes it
  * with the word's flags, PSL and A, and the MAPEN its abort state saw. */

@@ -1855,6 +1855,19 @@ static struct tc_trace *build(struct vm_tcache *tc, struct vax_machine *m,
 
 /* ---- the recorder ---- */
 
+int vm_tc_trap_flow(struct vax_machine *m, uint64_t limit, int mapen, struct vm_wstep *si)
+{
+    if (!mapen || si->status != VM_WS_NEXT || si->remap || !m->mm_active)
+        return TC_TRAP_OTHER;
+    m->upc = (uint16_t)si->next;
+    vm_flow_step(m, limit, si);
+    if (!si->utret || m->mm_active || si->trapped || si->remap)
+        return TC_TRAP_OTHER;
+    if (si->utret == 2 && (si->status == VM_WS_NEXT || si->status == VM_WS_IRD))
+        return TC_TRAP_SEQ;
+    return si->status == VM_WS_NEXT ? TC_TRAP_WORD : TC_TRAP_OTHER;
+}
+
 int vm_tc_record(struct vax_machine *m, uint64_t limit, int mapen, struct tc_rec *rec,
                  int rn_def, int rx_def, struct vm_wstep *si, struct tc_trace **out)
 {
@@ -1902,8 +1915,22 @@ int vm_tc_record(struct vax_machine *m, uint64_t limit, int mapen, struct tc_rec
             return TC_REC_LIMIT;
         if (si->remap)
             return TC_REC_REMAP;
-        if (si->trapped)
-            return TC_REC_MID; /* a microtrap: nothing recorded */
+        if (si->trapped) {
+            /* a TB miss: the trap's flow is not the path; where its UTRET
+             * starts the word again, the word is recorded from its start
+             * (a fault, a trap in the sequencing only, or any other
+             * microtrap: nothing recorded) */
+            if (m->mm_active && vm_tc_trap_flow(m, limit, mapen, si) == TC_TRAP_WORD)
+                continue;
+            switch (si->status) {
+            case VM_WS_STOP: return TC_REC_STOP;
+            case VM_WS_LIMIT: return TC_REC_LIMIT;
+            default: break;
+            }
+            if (si->remap)
+                return TC_REC_REMAP;
+            return si->status == VM_WS_IRD ? TC_REC_IRD : TC_REC_MID;
+        }
         if (spec)
             rn_def = 1;
         if (w->misc == UX_LATCHRX && rn_def)

@@ -566,6 +566,16 @@ int vm_tc_record(struct vax_machine *m, uint64_t limit, int mapen, struct tc_rec
                  int rn_def, int rx_def, struct vm_wstep *si, struct tc_trace **out);
 void vm_tc_latch_get(const struct vax_machine *m, struct tc_latch *l, int rn_def,
                      int rx_def);
+/* After a word's TB-miss microtrap (si as that word left it): runs the
+ * trap's flow through the interpreter's own loop (vm_flow_step), recorded
+ * by no trace.  Where its UTRET ended it, TC_TRAP_WORD (the trapped word
+ * starts again: si's next) or TC_TRAP_SEQ (only the word's sequencing
+ * had trapped, and UTRET did it again: si as after the word, NEXT or
+ * IRD); else TC_TRAP_OTHER (a fault's UTABORT, the cycle limit, a stop;
+ * si as the flow's last word left it).  So the recorder and the executor
+ * go on with the trace the trap interrupted, at the trapped word. */
+enum { TC_TRAP_OTHER, TC_TRAP_WORD, TC_TRAP_SEQ };
+int vm_tc_trap_flow(struct vax_machine *m, uint64_t limit, int mapen, struct vm_wstep *si);
 
 /* Writes latch image l's RN group into the machine. */
 static ALWAYS_INLINE void tc_latch_rn(struct vax_machine *m, const struct tc_latch *l)

@@ -1094,7 +1094,9 @@ generic: { /* word dw through the interpreter */
     tc_latch_apply(m, dw->pre);
     m->upc = dw->upc;
     TC_SYNC(dw->pend_pre, dw->rpend_pre);
+generic_step: /* (m->upc is dw's, the counts exact) */
     TC_INTERP(vm_word_step(m, limit, mapen, &si));
+generic_done:
     ev = 0; /* (the word may have opened SPAM's window, or touched the
              * request logic: a register, the IPL) */
     m->tc->st.generic++;
@@ -1133,6 +1135,15 @@ generic: { /* word dw through the interpreter */
         TC_RET(IRDP_REMAP);
     }
     if (si.trapped) {
+        if (m->mm_active) { /* a TB miss: its flow, then the trace goes on */
+            int tr;
+            TC_INTERP(tr = vm_tc_trap_flow(m, limit, mapen, &si));
+            if (tr == TC_TRAP_WORD && si.next == dw->upc)
+                goto generic_step; /* the word again, as UTRET says */
+            if (tr == TC_TRAP_SEQ)
+                goto generic_done; /* the word is done: as after it */
+            goto trap_other;
+        }
         m->tc->st.exits++;
         *pupc = next;
         TC_RET(IRDP_CONT);
@@ -1157,6 +1168,34 @@ generic: { /* word dw through the interpreter */
     }
     goto side;
 }
+
+trap_other: /* a TB-miss flow that did not come back to the trace's word (a
+             * fault, the limit, a stop): on from where it left the machine */
+    ev = 0;
+    m->tc->st.exits++;
+    switch (si.status) {
+    case VM_WS_STOP:
+        TC_RET(IRDP_RETURN);
+    case VM_WS_LIMIT:
+        *pupc = m->upc;
+        TC_RET(IRDP_CONT);
+    case VM_WS_IRD:
+        fl = si.fl;
+        a = si.a;
+        psl0 = si.psl0;
+        if (si.remap) {
+            vm_ird_pending(m, mapen, fl, psl0, a);
+            *pupc = m->upc;
+            TC_RET(IRDP_REMAP);
+        }
+        lw = NULL;
+        fin = NULL;
+        last = &m->tc->nil;
+        goto ird_point;
+    default:
+        *pupc = si.next;
+        TC_RET(si.remap ? IRDP_REMAP : IRDP_CONT);
+    }
 
 spec_diverge: /* a specifier byte other than the recorded one; latches exact */
     if (TC_UW(u))
