@@ -332,6 +332,42 @@ int vm_memo_refill(struct vax_machine *m, struct vm_memo *tab, uint32_t va, unsi
     return vm_memo_hit(mo, va, n);
 }
 
+uint8_t *vm_memo_cross(struct vax_machine *m, const struct vm_memo *tab, uint32_t va,
+                       unsigned n, int write)
+{
+    if ((va % VM_CACHE_LINE) + n <= VM_CACHE_LINE || (va & 0x1FF) + n > 0x200)
+        return NULL; /* one line (the memo's way), or two pages */
+    uint32_t pa = va & PA_MASK;
+    if ((m->ipr[0x38] & 1) && !tb_hit(m, va, tab == m->memo.m || tab == m->memo.w, &pa))
+        return NULL;
+    if (!present(m, pa, n))
+        return NULL;
+    uint32_t l0 = pa / VM_CACHE_LINE, l1 = l0 + 1;
+    struct cache_set *s0 = &m->cache[l0 % VM_CACHE_SETS], *s1 = &m->cache[l1 % VM_CACHE_SETS];
+    int w0 = cache_way(s0, l0 / VM_CACHE_SETS), w1 = cache_way(s1, l1 / VM_CACHE_SETS);
+    if (w0 < 0 || w1 < 0)
+        return NULL;
+    /* phys_read's and phys_write's two cache_ref hits (the first one's
+     * count is the caller's, as a memo hit's; the TB hit's too) */
+    s0->lru = (uint32_t)(w0 ^ 1);
+    s1->lru = (uint32_t)(w1 ^ 1);
+    if (write) {
+        s0->dirty[w0] = 1;
+        s1->dirty[w1] = 1;
+    }
+    m->st.cache_hits++;
+    return m->mem + pa;
+}
+
+uintptr_t vm_memo_refill_cross(struct vax_machine *m, struct vm_memo *tab, uint32_t va,
+                               unsigned nw)
+{
+    unsigned n = nw & 15;
+    if (vm_memo_refill(m, tab, va, n))
+        return 1;
+    return (uintptr_t)vm_memo_cross(m, tab, va, n, (int)(nw >> 4));
+}
+
 int vm_memo_irefill(struct vax_machine *m, uint32_t pc)
 {
     uint32_t pa;

@@ -111,6 +111,19 @@ int vm_memo_refill(struct vax_machine *m, struct vm_memo *tab, uint32_t va, unsi
 /* The same for the I-stream memo's entry of the line of pc (IRD's
  * opcode fetch: a read of one byte). */
 int vm_memo_irefill(struct vax_machine *m, uint32_t pc);
+/* A reference no memo entry can hold: n bytes at va across two cache
+ * lines of one page.  Where the page is a TB hit (tab's write intent, as
+ * vm_memo_refill) in memory and both lines are cache hits: their
+ * bookkeeping as the full path's two references do it (LRU; dirty for a
+ * write; the second line's hit counted -- the first's, with the TB's, is
+ * the caller's, as for a memo hit), and the bytes' host address; else
+ * NULL, with nothing changed. */
+uint8_t *vm_memo_cross(struct vax_machine *m, const struct vm_memo *tab, uint32_t va,
+                       unsigned n, int write);
+/* Both in one call (the trace compiler's code): nw = n | write << 4;
+ * 1 refilled, else vm_memo_cross's address (0: neither). */
+uintptr_t vm_memo_refill_cross(struct vax_machine *m, struct vm_memo *tab, uint32_t va,
+                               unsigned nw);
 
 /* The DMA port: is [pa, pa+n) memory the PAMM names?  DMA wrote [pa,
  * pa+n): the cache lines holding it are invalidated (their data are

@@ -367,8 +367,8 @@ struct cx {
                                * memo refill (refill_cold), 0 a byte (ibyte_cold) */
         uint8_t *at;
         const uint8_t *back;
-        int32_t to;           /* refill: the memo table's offset, n bytes */
-        unsigned n;
+        int32_t to;           /* refill: the memo table's offset, n bytes, */
+        unsigned n, w;        /* a write (w); back: after the check */
     } *cold;
     int ncold;
     /* the segments compiled together with this one (linkable: their code
@@ -690,6 +690,7 @@ static void save_r8_r11(struct em *e)
     push_r(e, R11);
 }
 
+
 /* the ALU uop: ALU (f, wd, v) with a from the cell p1 (or r: ALUR), the
  * result to the cell at k (and r), the flags, the CC control */
 static int alu_uop(struct cx *c, const struct tc_uop *u, unsigned f, unsigned wd, unsigned v,
@@ -800,6 +801,8 @@ static int mck_x(struct cx *c, int i, const struct vm_memo *tab, unsigned n, uns
     c->cold[c->ncold].side = 2;
     c->cold[c->ncold].to = (int32_t)to;
     c->cold[c->ncold].n = n;
+    c->cold[c->ncold].w = w;
+    struct cold *k = &c->cold[c->ncold];
     c->cold[c->ncold++].at = jcc_fwd(e, CC_A);
     LD64(e, RSI, RCX, MO(set));
     LD32(e, RDI, RCX, MO(lru_next));
@@ -814,15 +817,18 @@ static int mck_x(struct cx *c, int i, const struct vm_memo *tab, unsigned n, uns
     }
     LD64(e, RMHP, RCX, MO(host));
     op_rr(e, 1, 0x01, RMHP, RDX);
+    k->back = e->p;
 #undef MO
     return 0;
 }
 /* A memo check's miss at uop i (the address in EAX), out of line: as
  * the executor's `refill`, where the memo can be refilled (a TB and
  * cache hit: vm_memo_refill) the uop runs again from its start, which
- * computed the address and nothing else, and its check hits; else leave
- * at it (the executor tries the same, and the interpreter runs the
- * word). */
+ * computed the address and nothing else, and its check hits; where the
+ * reference crosses two cache lines of a page, both hits (vm_memo_cross:
+ * no memo entry holds it, and the executor's way is the interpreter's),
+ * on after the check with mhp its bytes; else leave at it (the executor
+ * tries the same, and the interpreter runs the word). */
 static void refill_cold(struct cx *c, const struct cold *k)
 {
     struct em *e = &c->e;
@@ -830,11 +836,14 @@ static void refill_cold(struct cx *c, const struct cold *k)
     MOV32(e, RDX, RAX);
     op_rr(e, 1, 0x89, RDI, RM);
     op_rm(e, 1, 0x8D, RSI, RM, k->to);
-    mov_ri(e, RCX, k->n);
-    call_c(e, (const void *)(uintptr_t)vm_memo_refill);
-    op_rr(e, 0, 0x85, RAX, RAX);
+    mov_ri(e, RCX, k->n | k->w << 4);
+    call_c(e, (const void *)(uintptr_t)vm_memo_refill_cross);
+    g1_ri(e, 1, G_CMP, RAX, 1);
+    patch_to(e, jcc_fwd(e, CC_E), c->lab[k->i]); /* refilled: the uop again */
+    op_rr(e, 1, 0x85, RAX, RAX);
     exit_if(c, CC_E, k->i);
-    jmp_to(e, c->lab[k->i]);
+    op_rr(e, 1, 0x89, RMHP, RAX); /* crossed: on after the check */
+    jmp_to(e, k->back);
 }
 /* EAX (RAX for 8) = the n bytes at [base]; -1 for another size */
 static int load_at(struct em *e, int base, unsigned n)
