@@ -152,8 +152,14 @@ static void attach_side(struct vm_tcache *tc, struct tc_word *w, unsigned upc,
         struct vm_memo *mi_ = mi_cur;                                          \
         if (UNLIKELY(!vm_memo_hit(mi_, pc_, u->x))) {                          \
             mi_cur = mi_ = vm_memo_isel(m, pc_);                               \
-            if (!vm_memo_hit(mi_, pc_, u->x))                                  \
-                goto bail;                                                     \
+            if (!vm_memo_hit(mi_, pc_, u->x)) { /* across two lines? */        \
+                const uint8_t *hp_ = vm_memo_cross(m, NULL, pc_, u->x, 0);     \
+                if (!hp_)                                                      \
+                    goto bail;                                                 \
+                m->tc_tmp[u->y] = (uint32_t)vm_load_le(hp_, u->x);             \
+                m->r[15] = pc_ + u->x;                                         \
+                break;                                                         \
+            }                                                                  \
         }                                                                      \
         mi_->set->lru = mi_->lru_next;                                         \
         m->tc_tmp[u->y] = (uint32_t)vm_load_le(mi_->host + (pc_ - mi_->base), u->x); \
