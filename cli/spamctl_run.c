@@ -775,14 +775,14 @@ static int run_main(int argc, char **argv, const char *const *where)
                 "specialised, %.2f%% generic in traces, %.2f%% interpreted; %" PRIu64
                 " traces recorded (%" PRIu64 " side), %" PRIu64 " side entries, %" PRIu64
                 " exits, %" PRIu64 " flushes; %" PRIu64 " segments, %.1f KB; compiled: %" PRIu64
-                " segments, %.1f KB of code, %.3f s\n",
+                " segments, %.1f KB of code, %.3f s, %" PRIu64 " loops back into it\n",
                 ts.lookups, ts.hits, ts.lookups ? 100.0 * (double)ts.hits / (double)ts.lookups : 0.0,
                 words ? 100.0 * (double)ts.words / (double)words : 0.0,
                 words ? 100.0 * (double)ts.generic / (double)words : 0.0,
                 words ? 100.0 * (double)(words - ts.words - ts.generic) / (double)words : 0.0,
                 ts.recorded, ts.side_recorded, ts.side_entries, ts.exits, ts.flushes,
                 ts.traces, (double)ts.bytes / 1024.0, ts.compiled,
-                (double)ts.code_bytes / 1024.0, (double)ts.compile_ns / 1e9);
+                (double)ts.code_bytes / 1024.0, (double)ts.compile_ns / 1e9, ts.loop_entries);
     }
     if (dump) {
         write_json(dump_out.f, m, reason, da, dl, nd);

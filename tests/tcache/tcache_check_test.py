@@ -32,7 +32,8 @@ usage: tcache_check_test.py SPAMCTL EVKAA.EXE KERNEL.BIN VASM SELFMOD.S TBIT_IPL
   * tbmiss.s, MOVC3, MOVC5 and CMPC3 meeting TB misses in the middle of
     their traces (the TB emptied before each), and a fault among them:
     the trace goes on after the TB-miss flow (vm_tc_trap_flow), so most
-    microwords must still run in traces;
+    microwords must still run in traces, and where the trace compiler is
+    built the loop goes back into its code (TC_LOOP_NATIVE);
   * cross.s, references across two cache lines of a page, and one across
     two pages: the compiled code makes the first kind itself
     (vm_memo_cross), so at most 12% of the microwords go through the
@@ -255,6 +256,10 @@ def tbmiss(spamctl, vasm, source, work):
     check(sp is not None and float(sp.group(1)) >= 80.0,
           "tbmiss: at least 80%% of the microwords run in traces, TB misses and all (%s)"
           % (sp and sp.group(0)))
+    cp = re.search(r"compiled: (\d+) segments.*?(\d+) loops back into it", r.stderr)
+    if cp and int(cp.group(1)) > 0:  # (a build with the trace compiler)
+        check(int(cp.group(2)) > 0, "tbmiss: the string loops the handlers took over "
+              "after a TB miss went back into their code (%s)" % cp.group(0))
 
 
 def cross(spamctl, vasm, source, work):

@@ -143,6 +143,7 @@ struct vm_tcache_stats {
      * compiled in the whole run, the bytes its code memory holds now,
      * host nanoseconds spent compiling */
     uint64_t compiled, code_bytes, compile_ns;
+    uint64_t loop_entries;  /* loops the handlers took round again in their code */
 };
 void vm_tcache_stats(const struct vax_machine *m, struct vm_tcache_stats *s);
 

@@ -121,6 +121,7 @@ static void attach_side(struct vm_tcache *tc, struct tc_word *w, unsigned upc,
             *pupc = hw->upc;                                                   \
             TC_RET(IRDP_CONT);                                                  \
         }                                                                      \
+        TC_LOOP_NATIVE();                                                      \
         u = (const struct tc_uop *)(const void *)u->p1;                        \
         DISPATCH();                                                            \
     } while (0)
@@ -607,6 +608,21 @@ static ALWAYS_INLINE int tc_spec_read(struct vax_machine *m, const struct tc_uop
 #else
 #define TC_THREADED 0
 #endif
+/* round the loop in the segment's code where it has some (vm_tcx_at): a
+ * long loop the handlers took over (after a TB miss's flow, a generic
+ * word) goes back into the code */
+#if TCX_ON && TC_THREADED
+#define TC_LOOP_NATIVE()                                                       \
+    do {                                                                       \
+        if (u->k2) {                                                           \
+            m->tc->st.loop_entries++;                                          \
+            xat = vm_tcx_at(m->tc->x, u->k2);                                  \
+            goto native_at;                                                    \
+        }                                                                      \
+    } while (0)
+#else
+#define TC_LOOP_NATIVE() do {} while (0)
+#endif
 
 /* ---- threaded dispatch ----
  * Each uop's handler is a label in tc_run (OP...); DISPATCH jumps to the
@@ -756,6 +772,9 @@ static int tc_run(struct vax_machine *m, uint64_t limit, int mapen, int snapped,
           : lim2 < m->prb_next ? lim2 : m->prb_next)
     uint64_t ev = 0;
     TC_EV();
+#if TCX_ON && TC_THREADED
+    const void *xat = NULL; /* where h_native enters compiled code */
+#endif
     int ifast = 0; /* the instruction's bytes are the root's, in memo mi_cur, and
                     * nothing but memo hits happened since: no reads needed */
     goto entry;
@@ -1241,7 +1260,9 @@ h_count: { /* segment u's entries, counted down to its compile; then its
     }
     goto *tab[u->op];
 }
-h_native: { /* segment u's compiled code (vm_tcache_x64.c), with the locals */
+h_native: /* segment u's compiled code (vm_tcache_x64.c), with the locals */
+    xat = tc_seg_of(u)->xbody;
+native_at: { /* (or code at xat inside it: TC_LOOP_NATIVE) */
     /* (field by field: an initialiser zeroes the rest too, a `rep stos`
      * on every entry; the code sets h as it leaves, fin and finm with
      * h NULL) */
@@ -1259,7 +1280,7 @@ h_native: { /* segment u's compiled code (vm_tcache_x64.c), with the locals */
     xs.psl0 = psl0;
     xs.ifast = ifast;
     uint64_t in0 = m->st.instructions;
-    u = vm_tcx_enter(m->tc->x, m, &xs, tc_seg_of(u)->xbody);
+    u = vm_tcx_enter(m->tc->x, m, &xs, xat);
     r = xs.r;
     a = xs.a;
     s2 = xs.s2;

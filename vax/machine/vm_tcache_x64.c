@@ -65,6 +65,7 @@ struct vm_tcx {
     /* the batch written and not yet executable: the segments, their code */
     struct tc_trace *pend[TCX_BATCH];
     size_t pend_off[TCX_BATCH];
+    uint32_t pend_loop[TCX_BATCH]; /* its loop's first uop's code (0: none) */
     int npend;
     const void *native; /* the executor's h_native */
     uint64_t traces, ns;
@@ -397,6 +398,7 @@ struct chain {
     const struct vm_tcx *x;
     struct tc_trace *seg[TCX_CHAIN];
     uint8_t *code[TCX_CHAIN]; /* each one's code in the buffer (NULL: none) */
+    uint8_t *loop[TCX_CHAIN]; /* its loop's first uop's code (NULL: none) */
     int n;
     struct lnk {
         uint8_t *chk, *at, *dyn; /* (chk: the static check's first byte) */
@@ -1933,8 +1935,11 @@ static int tcx_install(struct vm_tcx *x)
         return -1;
     }
     for (int k = 0; k < x->npend; k++) {
-        x->pend[k]->xbody = x->mem + x->pend_off[k];
-        x->pend[k]->uops[0].h = x->native;
+        struct tc_trace *s = x->pend[k];
+        s->xbody = x->mem + x->pend_off[k];
+        s->uops[0].h = x->native;
+        if (x->pend_loop[k]) /* (the LOOP: the segment's last uop) */
+            s->uops[s->nuops - 1].k2 = x->pend_loop[k];
     }
     x->npend = 0;
     x->wlo = x->used = hi; /* (the next batch on pages of its own) */
@@ -2007,8 +2012,9 @@ static int log_known(const struct vax_machine *m, const struct tc_trace *t)
  * compiler does not know or the code does not fit (e->p is then where it
  * was). */
 static int piece(struct em *e, struct vax_machine *m, struct tc_trace *t,
-                 const void *const *tab, uint8_t *ubeg, struct chain *ch)
+                 const void *const *tab, uint8_t *ubeg, struct chain *ch, uint8_t **loop)
 {
+    *loop = NULL;
     uint8_t *p0 = e->p;
     int nl0 = ch->nlnk;
     uint8_t **lab = calloc(t->nuops + 1, sizeof *lab);
@@ -2034,6 +2040,8 @@ static int piece(struct em *e, struct vax_machine *m, struct tc_trace *t,
     }
     if (i < (int)t->nuops) /* a uop it does not know: the root stays the handlers' */
         goto out;
+    if (t->op0[t->nuops - 1] == TU_LOOP) /* (its target has code: TU_LOOP's case) */
+        *loop = c.lab[(const struct tc_uop *)(const void *)t->uops[t->nuops - 1].p1 - t->uops];
     for (int k = 0; k < c.ncold; k++) {
         here(&c.e, c.cold[k].at);
         if (c.cold[k].side == 2)
@@ -2142,7 +2150,7 @@ int vm_tcx_compile(struct vm_tcx *x, struct vax_machine *m, struct tc_trace *t,
         while ((e.p - buf) & 15) /* (each segment's code on 16 bytes) */
             b1(&e, 0xCC);
         ch.code[k] = e.p;
-        if (piece(&e, m, ch.seg[k], tab, buf, &ch))
+        if (piece(&e, m, ch.seg[k], tab, buf, &ch, &ch.loop[k]))
             ch.code[k] = NULL;
     }
     /* the static links: into a piece's code, or the code already there;
@@ -2179,6 +2187,7 @@ int vm_tcx_compile(struct vm_tcx *x, struct vax_machine *m, struct tc_trace *t,
             continue;
         }
         x->pend[x->npend] = s;
+        x->pend_loop[x->npend] = ch.loop[k] ? (uint32_t)(x->used + (size_t)(ch.loop[k] - buf)) : 0;
         x->pend_off[x->npend++] = x->used + (size_t)(ch.code[k] - buf);
         x->traces++;
         if (k) /* (entered through the handlers: its batch made executable soon) */
@@ -2206,6 +2215,11 @@ const struct tc_uop *vm_tcx_enter(struct vm_tcx *x, struct vax_machine *m,
     const void *p = x->enter;
     memcpy(&f, &p, sizeof f);
     return f(m, s, body);
+}
+
+const void *vm_tcx_at(const struct vm_tcx *x, uint32_t off)
+{
+    return x->mem + off;
 }
 
 void vm_tcx_stats(const struct vm_tcx *x, uint64_t *traces, uint64_t *bytes, uint64_t *ns)

@@ -74,6 +74,12 @@ int vm_tcx_compile(struct vm_tcx *x, struct vax_machine *m, struct tc_trace *t,
  * locals in s; returns the uop where the executor goes on (s->h). */
 const struct tc_uop *vm_tcx_enter(struct vm_tcx *x, struct vax_machine *m,
                                   struct tcx_state *s, const void *body);
+/* Where a segment that ends in a LOOP has code, its LOOP uop's k2 is the
+ * offset of the loop's first uop's code in the code memory (0: none),
+ * set with its xbody: the executor goes round the loop there (the code's
+ * own LOOP arrives at that place with the same locals).  This is the
+ * address of that offset. */
+const void *vm_tcx_at(const struct vm_tcx *x, uint32_t off);
 /* What it holds: traces compiled, code bytes, host nanoseconds spent. */
 void vm_tcx_stats(const struct vm_tcx *x, uint64_t *traces, uint64_t *bytes, uint64_t *ns);
 #endif
