@@ -2025,9 +2025,18 @@ static int piece(struct em *e, struct vax_machine *m, struct tc_trace *t,
         goto out;
     struct cx c = {*e, m, t, tab, ch->x->mem + ch->x->used, ch->x->leave, ubeg, xs, 0,
                    (int)t->nuops * 2 + 8, lab, cold, 0, ch, log_known(m, t), lru_fresh(t)};
+    /* a LOOP's first uop is arrived at from its end too (and from the
+     * executor, TC_LOOP_NATIVE), after whatever references the loop made:
+     * no I-stream LRU is fresh there */
+    int head = t->op0[t->nuops - 1] == TU_LOOP
+                   ? (int)((const struct tc_uop *)(const void *)t->uops[t->nuops - 1].p1 -
+                           t->uops)
+                   : -1;
     int i = 0;
     while (i < (int)t->nuops) {
         c.lab[i] = c.e.p;
+        if (i == head)
+            c.fresh = 0;
         int nx = c.nx;
         int k = uop_x(&c, i);
         if (k <= 0) { /* (what it wrote goes: the handler runs it whole) */
@@ -2040,8 +2049,8 @@ static int piece(struct em *e, struct vax_machine *m, struct tc_trace *t,
     }
     if (i < (int)t->nuops) /* a uop it does not know: the root stays the handlers' */
         goto out;
-    if (t->op0[t->nuops - 1] == TU_LOOP) /* (its target has code: TU_LOOP's case) */
-        *loop = c.lab[(const struct tc_uop *)(const void *)t->uops[t->nuops - 1].p1 - t->uops];
+    if (head >= 0) /* (its target has code: TU_LOOP's case) */
+        *loop = c.lab[head];
     for (int k = 0; k < c.ncold; k++) {
         here(&c.e, c.cold[k].at);
         if (c.cold[k].side == 2)
