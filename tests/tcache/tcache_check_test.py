@@ -241,22 +241,31 @@ def fold(spamctl, vasm, source, work):
               % [rv[0], rv[1], rv[4]])
 
 
+def free_stats(spamctl, vasm, source, work, name):
+    """A loop program (loop_cmd) run free to its HALT: what --tcache-stats
+    printed, or None (it does not assemble)."""
+    cmd = loop_cmd(spamctl, vasm, source, work, name)
+    if cmd is None:
+        return None
+    r = subprocess.run(cmd + ["--console-in", "", "--tcache-stats"], capture_output=True,
+                       text=True, timeout=120)
+    return r.stderr
+
+
 def tbmiss(spamctl, vasm, source, work):
     """TB misses in the middle of traces, and a fault among them."""
     rv = loop_both_ways(spamctl, vasm, source, work, "tbmiss")
     if rv:
         check(rv[6:9] == [235900, 12, 20100],
               "tbmiss: R6, R7 and R8 at HALT are what the program computes (%s)" % rv[6:9])
-    cmd = loop_cmd(spamctl, vasm, source, work, "tbmiss")
-    if cmd is None:
+    stats = free_stats(spamctl, vasm, source, work, "tbmiss")
+    if stats is None:
         return
-    r = subprocess.run(cmd + ["--console-in", "", "--tcache-stats"], capture_output=True,
-                       text=True, timeout=120)
-    sp = re.search(r"microwords: ([0-9.]+)% specialised", r.stderr)
+    sp = re.search(r"microwords: ([0-9.]+)% specialised", stats)
     check(sp is not None and float(sp.group(1)) >= 80.0,
           "tbmiss: at least 80%% of the microwords run in traces, TB misses and all (%s)"
           % (sp and sp.group(0)))
-    cp = re.search(r"compiled: (\d+) segments.*?(\d+) loops back into it", r.stderr)
+    cp = re.search(r"compiled: (\d+) segments.*?(\d+) loops back into it", stats)
     if cp and int(cp.group(1)) > 0:  # (a build with the trace compiler)
         check(int(cp.group(2)) > 0, "tbmiss: the string loops the handlers took over "
               "after a TB miss went back into their code (%s)" % cp.group(0))
@@ -265,12 +274,10 @@ def tbmiss(spamctl, vasm, source, work):
 def cross(spamctl, vasm, source, work):
     """References across cache lines, in the compiled code."""
     loop_both_ways(spamctl, vasm, source, work, "cross")
-    cmd = loop_cmd(spamctl, vasm, source, work, "cross")
-    if cmd is None:
+    stats = free_stats(spamctl, vasm, source, work, "cross")
+    if stats is None:
         return
-    r = subprocess.run(cmd + ["--console-in", "", "--tcache-stats"], capture_output=True,
-                       text=True, timeout=120)
-    g = re.search(r"([0-9.]+)% generic in traces", r.stderr)
+    g = re.search(r"([0-9.]+)% generic in traces", stats)
     check(g is not None and float(g.group(1)) <= 12.0,
           "cross: at most 12%% of the microwords generic: the compiled code makes "
           "references across two lines itself (%s)" % (g and g.group(0)))

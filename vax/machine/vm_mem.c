@@ -301,6 +301,20 @@ static inline int phys_write(struct vax_machine *m, uint32_t pa, unsigned n, uin
     return 0;
 }
 
+/* The physical address of n bytes at va (in one page) for a reference
+ * through memo table tab (the write intent of memo.m and memo.w; NULL:
+ * the I-stream's, none), where it is a TB hit (MAPEN set) in memory: 1,
+ * else 0 */
+static inline int memo_pa(struct vax_machine *m, const struct vm_memo *tab, uint32_t va,
+                          unsigned n, uint32_t *pa)
+{
+    *pa = va & PA_MASK;
+    if ((m->ipr[0x38] & 1) &&
+        !tb_hit(m, va, tab && (tab == m->memo.m || tab == m->memo.w), pa))
+        return 0;
+    return present(m, *pa, n);
+}
+
 /* vm_memo_refill's test: the n bytes at va in one cache line, a TB hit
  * (MAPEN set) with the write intent of memo table tab's stream (NULL:
  * the I-stream's, none), in memory and a cache hit; 1 and the line's
@@ -308,13 +322,7 @@ static inline int phys_write(struct vax_machine *m, uint32_t pa, unsigned n, uin
 static inline int memo_refillable(struct vax_machine *m, const struct vm_memo *tab, uint32_t va,
                                   unsigned n, uint32_t *pa, int *way)
 {
-    if ((va % VM_CACHE_LINE) + n > VM_CACHE_LINE)
-        return 0;
-    *pa = va & PA_MASK;
-    if ((m->ipr[0x38] & 1) &&
-        !tb_hit(m, va, tab && (tab == m->memo.m || tab == m->memo.w), pa))
-        return 0;
-    if (!present(m, *pa, n))
+    if ((va % VM_CACHE_LINE) + n > VM_CACHE_LINE || !memo_pa(m, tab, va, n, pa))
         return 0;
     uint32_t line = *pa / VM_CACHE_LINE; /* cache_ref's hit, without its counts */
     *way = cache_way(&m->cache[line % VM_CACHE_SETS], line / VM_CACHE_SETS);
@@ -337,10 +345,8 @@ uint8_t *vm_memo_cross(struct vax_machine *m, const struct vm_memo *tab, uint32_
 {
     if ((va % VM_CACHE_LINE) + n <= VM_CACHE_LINE || (va & 0x1FF) + n > 0x200)
         return NULL; /* one line (the memo's way), or two pages */
-    uint32_t pa = va & PA_MASK;
-    if ((m->ipr[0x38] & 1) && !tb_hit(m, va, tab == m->memo.m || tab == m->memo.w, &pa))
-        return NULL;
-    if (!present(m, pa, n))
+    uint32_t pa;
+    if (!memo_pa(m, tab, va, n, &pa))
         return NULL;
     uint32_t l0 = pa / VM_CACHE_LINE, l1 = l0 + 1;
     struct cache_set *s0 = &m->cache[l0 % VM_CACHE_SETS], *s1 = &m->cache[l1 % VM_CACHE_SETS];

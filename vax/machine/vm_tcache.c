@@ -1920,7 +1920,7 @@ int vm_tc_record(struct vax_machine *m, uint64_t limit, int mapen, struct tc_rec
              * starts the word again, the word is recorded from its start
              * (a fault, a trap in the sequencing only, or any other
              * microtrap: nothing recorded) */
-            if (m->mm_active && vm_tc_trap_flow(m, limit, mapen, si) == TC_TRAP_WORD)
+            if (vm_tc_trap_flow(m, limit, mapen, si) == TC_TRAP_WORD)
                 continue;
             switch (si->status) {
             case VM_WS_STOP: return TC_REC_STOP;

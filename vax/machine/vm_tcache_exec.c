@@ -1135,22 +1135,15 @@ generic_done:
         fl = si.fl;
         a = si.a;
         psl0 = si.psl0;
-        if (si.remap) {
-            vm_ird_pending(m, mapen, fl, psl0, a);
-            *pupc = dw->upc;
-            TC_RET(IRDP_REMAP);
-        }
-        lw = NULL;
-        if (dw->flags & TW_IRD) {
+        if (!si.remap && (dw->flags & TW_IRD)) {
             /* on to the trace's end (END adds the word's count back) */
+            lw = NULL;
             TC_UNSYNC(dw->pend, dw->rpend);
             mhp = NULL;
             u = dw->after;
             DISPATCH();
         }
-        fin = NULL;
-        last = &m->tc->nil;
-        goto ird_point;
+        goto interp_ird;
     default:
         break;
     }
@@ -1159,19 +1152,14 @@ generic_done:
         *pupc = next;
         TC_RET(IRDP_REMAP);
     }
-    if (si.trapped) {
-        if (m->mm_active) { /* a TB miss: its flow, then the trace goes on */
-            int tr;
-            TC_INTERP(tr = vm_tc_trap_flow(m, limit, mapen, &si));
-            if (tr == TC_TRAP_WORD && si.next == dw->upc)
-                goto generic_step; /* the word again, as UTRET says */
-            if (tr == TC_TRAP_SEQ)
-                goto generic_done; /* the word is done: as after it */
-            goto trap_other;
-        }
-        m->tc->st.exits++;
-        *pupc = next;
-        TC_RET(IRDP_CONT);
+    if (si.trapped) { /* a TB miss: its flow, then the trace goes on */
+        int tr;
+        TC_INTERP(tr = vm_tc_trap_flow(m, limit, mapen, &si));
+        if (tr == TC_TRAP_WORD && si.next == dw->upc)
+            goto generic_step; /* the word again, as UTRET says */
+        if (tr == TC_TRAP_SEQ)
+            goto generic_done; /* the word is done: as after it */
+        goto trap_other;
     }
     if (next == dw->next && !(dw->flags & TW_IRD) &&
         (!(dw->flags & TW_SPEC) || m->specb == dw->byte)) {
@@ -1194,8 +1182,9 @@ generic_done:
     goto side;
 }
 
-trap_other: /* a TB-miss flow that did not come back to the trace's word (a
-             * fault, the limit, a stop): on from where it left the machine */
+trap_other: /* a microtrap that did not come back to the trace's word (not
+             * a TB miss; a fault, the limit, a stop in its flow): on from
+             * where it left the machine */
     ev = 0;
     m->tc->st.exits++;
     switch (si.status) {
@@ -1208,19 +1197,23 @@ trap_other: /* a TB-miss flow that did not come back to the trace's word (a
         fl = si.fl;
         a = si.a;
         psl0 = si.psl0;
-        if (si.remap) {
-            vm_ird_pending(m, mapen, fl, psl0, a);
-            *pupc = m->upc;
-            TC_RET(IRDP_REMAP);
-        }
-        lw = NULL;
-        fin = NULL;
-        last = &m->tc->nil;
-        goto ird_point;
+        goto interp_ird;
     default:
         *pupc = si.next;
         TC_RET(si.remap ? IRDP_REMAP : IRDP_CONT);
     }
+
+interp_ird: /* a word the interpreter ran stopped before the IRD point (m->upc
+             * that word; fl, a, psl0 its), not on to a trace's end */
+    if (si.remap) {
+        vm_ird_pending(m, mapen, fl, psl0, a);
+        *pupc = m->upc;
+        TC_RET(IRDP_REMAP);
+    }
+    lw = NULL;
+    fin = NULL;
+    last = &m->tc->nil;
+    goto ird_point;
 
 spec_diverge: /* a specifier byte other than the recorded one; latches exact */
     if (TC_UW(u))
