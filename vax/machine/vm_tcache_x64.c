@@ -211,6 +211,14 @@ static void st32_i(struct em *e, int base, int32_t disp, uint32_t imm)
     mem(e, 0, base, disp);
     b4(e, imm);
 }
+/* MOV qword [base + disp], imm32 (sign-extended) */
+static void st64_i(struct em *e, int base, int32_t disp, int32_t imm)
+{
+    rex(e, 1, 0, 0, base, 0);
+    b1(e, 0xC7);
+    mem(e, 0, base, disp);
+    b4(e, (uint32_t)imm);
+}
 /* MOV word [base + disp], imm16 */
 static void st16_i(struct em *e, int base, int32_t disp, uint16_t imm)
 {
@@ -749,11 +757,13 @@ static void guard_cc(struct cx *c, const struct tc_uop *u, int i, unsigned cc)
 static void isel_x(struct em *e)
 {
     MOV32(e, RSI, RCX);
-    shift_ri(e, 5, RSI, 6);
-    g1_ri(e, 0, G_AND, RSI, VM_IMEMO_N - 1);
-    shift_ri(e, 4, RSI, 5);
-    op_rr(e, 1, 0x01, RSI, RM);
-    g1_ri(e, 1, G_ADD, RSI, MOFF(memo.i));
+    shift_ri(e, 5, RSI, 6 - 5); /* (the line's number times an entry's 32 bytes) */
+    g1_ri(e, 0, G_AND, RSI, (VM_IMEMO_N - 1) << 5);
+    b1(e, 0x48); /* lea rsi, [rbx + rsi + memo.i] */
+    b1(e, 0x8D);
+    b1(e, 0xB4);
+    b1(e, 0x33);
+    b4(e, (uint32_t)MOFF(memo.i));
 }
 /* vm_memo_hit for n bytes at the VA in register va, the entry at
  * [ent + off]: leaves EDX = va - base (zero-extended) and the host's
@@ -792,10 +802,9 @@ static int mck_x(struct cx *c, int i, const struct vm_memo *tab, unsigned n, uns
     if (to < 0 || n < 1 || n > 8)
         return -1;
     MOV32(e, RCX, RAX);
-    shift_ri(e, 5, RCX, 6);
-    g1_ri(e, 0, G_AND, RCX, VM_MEMO_N - 1);
     _Static_assert(sizeof(struct vm_memo) == 32, "a memo entry is 32 bytes");
-    shift_ri(e, 4, RCX, 5);
+    shift_ri(e, 5, RCX, 6 - 5); /* (the line's number times 32) */
+    g1_ri(e, 0, G_AND, RCX, (VM_MEMO_N - 1) << 5);
     op_rr(e, 1, 0x01, RCX, RM); /* rcx: the entry, less tab's offset */
 #define MO(f) ((int32_t)to + (int32_t)offsetof(struct vm_memo, f))
     memo_hit_x(e, RCX, (int32_t)to, RAX, n, RSI);
@@ -1044,10 +1053,29 @@ static void bytes_k_x(struct em *e, uint64_t ib, uint64_t im)
         g1_ri(e, 0, G_CMP, RDX, (int32_t)(uint32_t)ib);
     } else {
         LD64(e, RDX, RDI, 0);
-        mov_ri64(e, RAX, im);
-        op_rr(e, 1, 0x21, RDX, RAX); /* and rdx, rax */
-        mov_ri64(e, RAX, ib);
-        op_rr(e, 1, 0x39, RAX, RDX); /* cmp rdx, rax */
+        /* (a mask of the low 5 to 8 bytes, the usual one: the bytes
+         * above it shifted out, no AND) */
+        unsigned sh = 0;
+        while (sh < 24 && im != ~0ull >> sh)
+            sh += 8;
+        if (im == ~0ull >> sh) {
+            if (sh) {
+                rex(e, 1, 0, 0, RDX, 0);
+                b1(e, 0xC1);
+                modrr(e, 4, RDX); /* shl rdx, sh */
+                b1(e, sh);
+            }
+            ib <<= sh;
+        } else {
+            mov_ri64(e, RAX, im);
+            op_rr(e, 1, 0x21, RDX, RAX); /* and rdx, rax */
+        }
+        if ((uint64_t)(int64_t)(int32_t)ib == ib) {
+            g1_ri(e, 1, G_CMP, RDX, (int32_t)ib);
+        } else {
+            mov_ri64(e, RAX, ib);
+            op_rr(e, 1, 0x39, RAX, RDX); /* cmp rdx, rax */
+        }
     }
 }
 /* An end's way into its successor (RCX PC, RDI the opcode's host address,
@@ -1068,14 +1096,12 @@ static void end_ird_x(struct em *e, unsigned set)
                        offsetof(struct vax_machine, mm_active) ==
                            offsetof(struct vax_machine, log_n) + 12,
                    "ird_clear_latches' four neighbours");
-    if (set)
-        mov_ri(e, RAX, 0);
     if (set & 1)
-        ST64(e, RM, MOFF(log_n), RAX);
+        st64_i(e, RM, MOFF(log_n), 0);
     if (set & 2)
-        ST64(e, RM, MOFF(in_exc), RAX);
+        st64_i(e, RM, MOFF(in_exc), 0);
     if (set & 4)
-        ST32(e, RM, MOFF(usp), RAX);
+        st32_i(e, RM, MOFF(usp), 0);
     ST32(e, RM, MOFF(fpc), RCX);
     LD32(e, RAX, RM, MOFF(psl));
     g1_ri(e, 0, G_AND, RAX, 0xF);
@@ -1224,23 +1250,24 @@ static void end_x(struct cx *c, const struct tc_uop *u)
         sb = NULL;
     uint8_t *jsb[4] = {NULL, NULL, NULL, NULL}, *chk = e->p;
     if (sb) {
+        /* (R9 becomes that entry at once: where the checks fail, the
+         * dynamic way finds PC's entry from it as from any other) */
         LD32(e, RCX, RM, MOFF(r[15])); /* (with the LEA: room for a JMP) */
-        op_rm(e, 1, 0x8D, RSI, RM,
+        op_rm(e, 1, 0x8D, RMI, RM,
               MOFF(memo.i) + (int32_t)(((sb->pa >> 6) & (VM_IMEMO_N - 1)) *
                                        sizeof(struct vm_memo))); /* lea */
-        memo_pc_x(e, RSI);
+        memo_pc_x(e, RMI);
         jsb[0] = jcc_fwd(e, CC_AE);
         LD64(e, RDI, RM, MOFF(st.microcycles));
         op_rm(e, 1, 0x3B, RDI, RST, SOFF(ev));
         jsb[1] = jcc_fwd(e, CC_AE);
-        LD64(e, RDI, RSI, (int32_t)offsetof(struct vm_memo, host));
+        LD64(e, RDI, RMI, (int32_t)offsetof(struct vm_memo, host));
         op_rr(e, 1, 0x01, RDI, RDX); /* hp */
         mov_ri64(e, RAX, (uint64_t)(uintptr_t)sb->fhp);
         op_rr(e, 1, 0x39, RAX, RDI); /* cmp rdi, rax */
         jsb[2] = jcc_fwd(e, CC_NE);
         bytes_k_x(e, sb->ib0, sb->im0);
         jsb[3] = jcc_fwd(e, CC_NE);
-        op_rr(e, 1, 0x89, RMI, RSI); /* the entry used from now on */
         mov_ri(e, RIF, 1);
         end_taken_x(c, lt, sb);
         for (int k = 0; k < 4; k++)
