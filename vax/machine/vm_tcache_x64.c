@@ -711,6 +711,66 @@ static int alu_uop(struct cx *c, const struct tc_uop *u, unsigned f, unsigned wd
         MOV32(e, RA, RR);
     else
         ld_cell(c, RA, u->p1);
+    /* (the usual case, a longword and no flags: the result made in r
+     * itself, B straight from its cell or as an immediate) */
+    int k = -1;
+    switch (v == 0 && wd == 2 ? f : UA__COUNT) {
+    case UA_ADD: k = 0; break;
+    case UA_SUB: k = 1; break;
+    case UA_AND: k = 2; break;
+    case UA_OR: k = 3; break;
+    case UA_XOR: k = 4; break;
+    case UA_PASSA: k = 5; break;
+    case UA_PASSB: k = 6; break;
+    case UA_BIC: k = 7; break;
+    case UA_SHL: case UA_SHR: case UA_SAR: case UA_ROTL:
+        k = moff(c, u->p2) < 0 ? 8 : -1; /* (a count the trace knows) */
+        break;
+    default: break;
+    }
+    if (k == 6) {
+        ld_cell(c, RR, u->p2);
+    } else if (k == 7) { /* r = a & ~b */
+        if (moff(c, u->p2) < 0) {
+            if (!alur)
+                MOV32(e, RR, RA);
+            g1_ri(e, 0, G_AND, RR, (int32_t)~*u->p2);
+        } else {
+            ld_cell(c, RR, u->p2);
+            not_r(e, RR);
+            op_rr(e, 0, 0x21, RR, RA); /* and r, a */
+        }
+    } else if (k == 8) { /* as alu(): SHL and SHR of 32 to 63 give 0, SAR
+                          * shifts 31 at most, ROTL counts modulo 32 */
+        unsigned n = *u->p2 & 63, gs = f == UA_SHL ? 4 : f == UA_SHR ? 5 : f == UA_SAR ? 7 : 0;
+        if (f == UA_SAR && n > 31)
+            n = 31;
+        if (f == UA_ROTL)
+            n &= 31;
+        if (n >= 32) {
+            mov_ri(e, RR, 0);
+        } else {
+            if (!alur)
+                MOV32(e, RR, RA);
+            if (n)
+                shift_ri(e, gs, RR, n);
+        }
+    } else if (k >= 0) {
+        static const uint8_t g[] = {G_ADD, G_SUB, G_AND, G_OR, G_XOR};
+        if (!alur)
+            MOV32(e, RR, RA);
+        int64_t o = k < 5 ? moff(c, u->p2) : 0;
+        if (k == 5)
+            ;
+        else if (o >= 0) /* op r, [m + o]: the reg <- r/m form, 8 * g + 3 */
+            op_rm(e, 0, 8u * g[k] + 3u, RR, RM, (int32_t)o);
+        else
+            g1_ri(e, 0, g[k], RR, (int32_t)*u->p2);
+    }
+    if (k >= 0) {
+        ST32(e, RM, (int32_t)u->k, RR);
+        return 0;
+    }
     if (alu_x(c, f, wd, v >= 1, u->p2))
         return -1;
     MOV32(e, RR, RAX);
