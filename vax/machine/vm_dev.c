@@ -325,9 +325,23 @@ static int spam_port_refuses(const struct vax_machine *m, uint32_t n)
     return vm_spam_ipr_private(n) && !m->spam_window;
 }
 
+/* Registers whose access changes no interrupt request and no device's
+ * next event: the stack pointers, the base and length registers, PCBB,
+ * SCBB and ASTLVL (and, read, SISR).  The exception, interrupt and REI
+ * flows read and write them through the port, and the IRD after them
+ * need not ask the request logic again (int_dirty): what a device raises
+ * by itself in dev_update is at its next event or later, which IRD
+ * watches anyway (int_next). */
+static int ipr_quiet(uint32_t n, int write)
+{
+    return n <= 0x04 || (n >= 0x08 && n <= 0x0D) || n == 0x10 || n == 0x11 || n == 0x13 ||
+           (!write && n == IPR_SISR);
+}
+
 uint32_t vm_ipr_read(struct vax_machine *m, uint32_t n)
 {
-    m->int_dirty = 1; /* a read may clear a request (RXDB) */
+    if (!ipr_quiet(n, 0))
+        m->int_dirty = 1; /* a read may clear a request (RXDB) */
     if (vm_probe_ipr(n)) { /* the probe unit's, in a private window (vm_probe_unit.h) */
         uint32_t v = 0;
         m->ipr_bad = !m->spam_window || vm_probe_ipr_read(m, n, &v) < 0;
@@ -383,7 +397,8 @@ uint32_t vm_ipr_read(struct vax_machine *m, uint32_t n)
 
 void vm_ipr_write(struct vax_machine *m, uint32_t n, uint32_t v)
 {
-    m->int_dirty = 1;
+    if (!ipr_quiet(n, 1))
+        m->int_dirty = 1;
     if (vm_probe_ipr(n)) {
         m->ipr_bad = !m->spam_window || vm_probe_ipr_write(m, n, v) < 0;
         return;
