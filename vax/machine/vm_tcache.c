@@ -288,6 +288,8 @@ struct tc_build {
     int probes;           /* the probe unit exists (m->prb): SPEV and FRMW
                            * are its business, the words generic; without
                            * it SPEV is SPON and FRMW false */
+    int iline;            /* iscan: the first SPEC or IB in the next cache
+                           * line (-1: none), SPECL or IBL once built */
 };
 
 static struct tb_uop *emit(struct tc_build *b, unsigned op, int wi)
@@ -1116,12 +1118,14 @@ static int consumes_byte(const struct uword *w, const struct tc_latch *l)
 }
 
 /* A root's I-stream references (SPEC, IB uops) at offsets from the
- * opcode that are the same every time, inside one cache line: their
- * bytes can be compared once at entry (vm_tcache_exec.c).  The offsets
+ * opcode that are the same every time, inside one page (in one cache
+ * line, or two: iline): their bytes can be compared once at entry
+ * (vm_tcache_exec.c).  The offsets
  * are the same every time when nothing before a reference writes R15 but
  * with R15 plus a constant (immediate and absolute modes).  Returns the
  * length covered (0: not so), with each such uop's ioff and an IB's
  * value (k2) set, and the bytes in by[]. */
+#define TC_PAGE 512u /* a VAX page: one translation, its bytes in order */
 static int iscan(struct tc_build *b, struct vax_machine *m, const struct tc_rec *rec,
                  uint8_t by[16])
 {
@@ -1189,8 +1193,28 @@ static int iscan(struct tc_build *b, struct vax_machine *m, const struct tc_rec 
             break;
         }
     }
-    if ((rec->key % VM_CACHE_LINE) + (unsigned)len > VM_CACHE_LINE)
-        return 0;
+    unsigned lo = rec->key % VM_CACHE_LINE;
+    if (lo + (unsigned)len > VM_CACHE_LINE) {
+        /* the bytes go on into the next line of the page: known at entry
+         * as well (the host's memory holds a page's bytes in order), and
+         * the first reference there checks that line's memo entry (SPECL,
+         * IBL); not where one reference would span both lines, nor in a
+         * loop, which could go back to the first line */
+        if ((rec->key % TC_PAGE) + (unsigned)len > TC_PAGE ||
+            rec->end == TC_END_LOOP)
+            return 0;
+        int bnd = (int)(VM_CACHE_LINE - lo);
+        for (int k = 0; k < b->nu; k++) {
+            unsigned op = b->u[k].u.op;
+            if (op != TU_SPEC && op != TU_IB)
+                continue;
+            int off = b->u[k].ioff, n = op == TU_IB ? b->u[k].u.x : 1;
+            if (b->iline < 0 ? off < bnd && off + n > bnd : off < bnd)
+                return 0; /* (across, or back in the first line) */
+            if (b->iline < 0 && off >= bnd)
+                b->iline = k;
+        }
+    }
     memset(by, 0, 16);
     memcpy(by, m->mem + rec->key, (size_t)len);
     for (int k = 0; k < b->nu; k++) /* IB: the value, known now */
@@ -1721,10 +1745,13 @@ static struct tc_trace *build(struct vm_tcache *tc, struct vax_machine *m,
         t->img2 = add_img(b, &rec->exit_pre);
     }
     uint8_t ibytes[16];
+    b->iline = -1;
     int ilen = rec->root ? iscan(b, m, rec, ibytes) : 0;
     const uint32_t *rend[TC_MAX_WORDS];
     fold_consts(b, m, rec);
     forward_r(b, m, rec, rend);
+    if (ilen && b->iline >= 0)
+        b->u[b->iline].u.op = b->u[b->iline].u.op == TU_SPEC ? TU_SPECL : TU_IBL;
     /* fuse adjacent pairs that have a handler of their own; the second
      * uop stays where it is (something may jump to it) */
 #define TC_FENT(n, ca, ba, cb, bb) {ca, cb, TU_F_##n},

@@ -80,7 +80,10 @@ struct tc_latch {
     X(G_ALU_C) X(G_ALU_LT) X(G_ALU_LE) X(G_ALU_CZ) X(G_OPREG) X(G_OPREG_NOVT)   \
     X(G_NOVT)                                                                  \
     X(G_SC_Z) X(G_A_B0) X(G_A_B31) X(G_A_Z) X(G_PSL_KERN)                       \
-    X(GD_A4) X(GD_A2) X(GD_OPREG) X(GD_SPM) X(GD_MFORK) X(SPEC)
+    X(GD_A4) X(GD_A2) X(GD_OPREG) X(GD_SPM) X(GD_MFORK) X(SPEC)                \
+    /* SPEC and IB where a root's bytes go on into the next cache line of   \
+     * the page: the first reference there (iscan) */                        \
+    X(SPECL) X(IBL)
 
 #define TC_ENUM_ITEM(n) TU_##n,
 enum tc_uop_code {

@@ -449,6 +449,32 @@ static void attach_side(struct vm_tcache *tc, struct tc_word *w, unsigned upc,
             goto spec_mismatch;                                                \
     } while (0)
 
+/* SPECL, IBL: a root's bytes, known at entry (ifast), go on into the
+ * next line of the page, and this is the first reference there: that
+ * line's memo entry becomes the one used where it holds the n bytes,
+ * else the rest of the root reads its bytes the slow way (ifast off),
+ * which refers to the cache as the interpreter does. */
+#define TC_ILINE(n)                                                            \
+    do {                                                                       \
+        if (LIKELY(ifast)) {                                                   \
+            struct vm_memo *mi_ = vm_memo_isel(m, m->r[15]);                   \
+            if (LIKELY(vm_memo_hit(mi_, m->r[15], (n))))                       \
+                mi_cur = mi_;                                                  \
+            else                                                               \
+                ifast = 0;                                                     \
+        }                                                                      \
+    } while (0)
+#define TCB_SPECL                                                              \
+    do {                                                                       \
+        TC_ILINE(1);                                                           \
+        TCB_SPEC;                                                              \
+    } while (0)
+#define TCB_IBL                                                                \
+    do {                                                                       \
+        TC_ILINE(u->x);                                                        \
+        TCB_IB;                                                                \
+    } while (0)
+
 /* Do the first 8 of trace t's instruction bytes (those its mask counts)
  * match the ones at hp?  (The memory has 16 bytes to spare past its end
  * for such loads.) */

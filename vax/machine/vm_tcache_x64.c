@@ -374,7 +374,7 @@ struct cx {
     struct cold {
         int i, side;          /* side: 1 a guard's other way (side_cold), 2 a
                                * memo refill (refill_cold), 0 a byte (ibyte_cold) */
-        uint8_t *at;
+        uint8_t *at, *at2;    /* (at2: a second jump there, or NULL) */
         const uint8_t *back;
         int32_t to;           /* refill: the memo table's offset, n bytes, */
         unsigned n, w;        /* a write (w); back: after the check */
@@ -1566,10 +1566,10 @@ static void ibyte_cold(struct cx *c, int i, const uint8_t *back)
 {
     struct em *e = &c->e;
     const struct tc_uop *u = &c->t->uops[i];
-    unsigned op = c->t->op0[i], n = op == TU_IB ? u->x : 1;
+    unsigned op = c->t->op0[i], n = op == TU_IB || op == TU_IBL ? u->x : 1;
     istream_x(c, i, n);
     load_at(e, RSI, n);
-    if (op == TU_SPEC) { /* the byte the path took, or leave */
+    if (op == TU_SPEC || op == TU_SPECL) { /* the byte the path took, or leave */
         g1_ri(e, 0, G_CMP, RAX, (int32_t)(u->k & 0xFF));
         exit_if(c, CC_NE, i);
     } else {
@@ -1678,9 +1678,9 @@ static int uop_x(struct cx *c, int i)
     case TU_PSL0:
         LD32(e, RPSL0, RM, MOFF(psl));
         return 1;
-    case TU_IB: case TU_SPEC: {
+    case TU_IB: case TU_SPEC: case TU_IBL: case TU_SPECL: {
         /* the instruction's bytes are the root's (ifast): the path's value */
-        unsigned n = op == TU_IB ? u->x : 1;
+        unsigned n = op == TU_IB || op == TU_IBL ? u->x : 1;
         if (n != 1 && n != 2 && n != 4)
             return 0;
         op_rr(e, 0, 0x85, RIF, RIF);
@@ -1690,10 +1690,24 @@ static int uop_x(struct cx *c, int i)
         }
         c->cold[c->ncold].i = i; /* (the other way, out of line: ibyte_cold) */
         c->cold[c->ncold].at = jcc_fwd(e, CC_E);
+        c->cold[c->ncold].at2 = NULL;
+        if (op == TU_IBL || op == TU_SPECL) {
+            /* the first reference in the next line (TC_ILINE): its memo
+             * entry becomes R9 where it holds the bytes, else the other
+             * way, with ifast off from here */
+            LD32(e, RCX, RM, MOFF(r[15]));
+            isel_x(e);
+            memo_hit_x(e, RSI, 0, RCX, n, RAX);
+            mov_ri(e, RIF, 0); /* (flags kept) */
+            c->cold[c->ncold].at2 = jcc_fwd(e, CC_A);
+            mov_ri(e, RIF, 1);
+            op_rr(e, 1, 0x89, RMI, RSI);
+            c->fresh = 0;
+        }
         if (!c->fresh) /* (the other way writes it itself) */
             ilru(e, RSI, RDI);
         c->fresh = 1;
-        if (op == TU_IB)
+        if (op == TU_IB || op == TU_IBL)
             st32_i(e, RM, MOFF(tc_tmp) + 4 * (int32_t)u->y, u->k2);
         g1_mi(e, 0, G_ADD, RM, MOFF(r[15]), (int32_t)n);
         c->cold[c->ncold++].back = e->p;
@@ -2140,6 +2154,7 @@ static int piece(struct em *e, struct vax_machine *m, struct tc_trace *t,
         *loop = c.lab[head];
     for (int k = 0; k < c.ncold; k++) {
         here(&c.e, c.cold[k].at);
+        here(&c.e, c.cold[k].at2);
         if (c.cold[k].side == 2)
             refill_cold(&c, &c.cold[k]);
         else if (c.cold[k].side)
