@@ -92,7 +92,8 @@ struct vax_machine {
      * buffer, the MMACC latch, and the microtrap abort state */
     struct vm_tbent tb[2][VM_TB_SETS]; /* [0] process half, [1] system half */
     uint32_t mmacc;             /* MMACC: <1:0> access mode, <2> write intent */
-    uint32_t fcc;               /* PSL<3:0> latched by IRD (UTABORT restores it) */
+    uint32_t fcc;               /* the PSL latched by IRD: UTABORT restores its
+                                 * CC, <3:0> (the whole PSL: one store less) */
     uint16_t l_tbmiss;          /* TB_MISS (0: absent) */
     uint16_t l_trace;           /* TRACE_PENDING (0: absent: no tracing) */
     struct vm_snap {            /* the data path at the start of the trapped word */

@@ -820,7 +820,7 @@ static ALWAYS_INLINE void run_loop(struct vax_machine *m, uint64_t limit, int tr
             case UX_TBWR: vm_tb_write(m, m->mar, m->mdr); break;
             case UX_UTABORT: /* a fault: the registers as at the start of the word */
                 snap_restore_regs(m, &m->snap);
-                m->psl = (m->psl & ~0xFu) | m->fcc; /* CC as before the instruction */
+                m->psl = (m->psl & ~0xFu) | (m->fcc & 0xFu); /* CC as before the instruction */
                 m->mm_active = 0;
                 break;
             case UX_UTRET: { /* re-execute the trapped word (or its sequencing) */

@@ -105,7 +105,7 @@ static ALWAYS_INLINE void ird_clear(struct vax_machine *m, int count)
 static ALWAYS_INLINE void ird_fault_latches(struct vax_machine *m)
 {
     m->fpc = m->r[15];
-    m->fcc = m->psl & 0xF;
+    m->fcc = m->psl;
 }
 static ALWAYS_INLINE unsigned ird_trace(struct vax_machine *m)
 {
