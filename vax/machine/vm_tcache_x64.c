@@ -495,8 +495,10 @@ static void gpr_write_x(struct cx *c, const uint32_t *p, int reg, unsigned wd)
 }
 
 /* fl (R10D) from the host's flags just set: C, V, Z, N as F_C.. F_N
- * (MOV leaves the flags alone, so the registers are cleared after) */
-static void flags_to_fl(struct em *e)
+ * (MOV leaves the flags alone, so the registers are cleared after); cmp:
+ * ESI also the CC that CMP sets from them (N xor V, Z, C: cc_x's way
+ * with nz 2) */
+static void flags_to_fl(struct em *e, int cmp)
 {
     mov_ri(e, RDX, 0);
     mov_ri(e, RCX, 0);
@@ -506,6 +508,15 @@ static void flags_to_fl(struct em *e)
     setcc(e, CC_O, RCX);
     setcc(e, CC_E, RSI);
     setcc(e, CC_S, RDI);
+    if (cmp) {
+        _Static_assert(F_C == 1 && F_V == 2 && F_Z == 4 && F_N == 8, "the CC bits");
+        lea_x(e, RDX, RDX, RSI, 2); /* C + Z */
+        lea_x(e, RSI, RDX, RCX, 1); /* + V */
+        lea_x(e, RFL, RSI, RDI, 3); /* + N: fl */
+        op_rr(e, 0, 0x31, RDI, RCX); /* N xor V */
+        lea_x(e, RSI, RDX, RDI, 3);
+        return;
+    }
     lea_x(e, RDX, RDX, RCX, 1);
     lea_x(e, RDX, RDX, RSI, 2);
     lea_x(e, RFL, RDX, RDI, 3);
@@ -524,10 +535,18 @@ static void flags_nz_to_fl(struct em *e)
 }
 
 /* set_cc(m, cc, fl, r) for CC controls ARITH .. NZVC0; nz: fl holds N
- * and Z alone (flags_nz_to_fl) */
+ * and Z alone (flags_nz_to_fl), or, 2 with CMP, ESI holds its CC
+ * (flags_to_fl's cmp) */
 static int cc_x(struct em *e, unsigned cc, int nz)
 {
     uint32_t clr, keep;
+    if (nz == 2 && cc == UCC_CMP) {
+        LD32(e, RDX, RM, MOFF(psl));
+        g1_ri(e, 0, G_AND, RDX, ~0xF);
+        op_rr(e, 0, 0x09, RDX, RSI);
+        ST32(e, RM, MOFF(psl), RDX);
+        return 0;
+    }
     switch (cc) {
     case UCC_ARITH: clr = 0xF; keep = 0xF; break;
     case UCC_LOGIC: clr = 0xE; keep = F_N | F_Z; break;
@@ -560,7 +579,7 @@ static int cc_x(struct em *e, unsigned cc, int nz)
 /* The ALU: function f at width wd on a (EBP, already loaded) and the
  * cell b; the result to EAX, fl to R10D where fl.  0, or -1 where the
  * compiler does not know this function in this form. */
-static int alu_x(struct cx *c, unsigned f, unsigned wd, int fl, const uint32_t *pb)
+static int alu_x(struct cx *c, unsigned f, unsigned wd, int fl, int cmp, const uint32_t *pb)
 {
     struct em *e = &c->e;
     unsigned sh = wd == 0 ? 24 : wd == 1 ? 16 : 0; /* flags at the width: at the top */
@@ -588,7 +607,7 @@ static int alu_x(struct cx *c, unsigned f, unsigned wd, int fl, const uint32_t *
         default: op_rr(e, 0, 0x85, RAX, RAX); break; /* (PASS: the flags) */
         }
         if (fl && (f == UA_ADD || f == UA_SUB))
-            flags_to_fl(e);
+            flags_to_fl(e, cmp);
         else if (fl)
             flags_nz_to_fl(e);
         if (sh)
@@ -771,11 +790,12 @@ static int alu_uop(struct cx *c, const struct tc_uop *u, unsigned f, unsigned wd
         ST32(e, RM, (int32_t)u->k, RR);
         return 0;
     }
-    if (alu_x(c, f, wd, v >= 1, u->p2))
+    int cmp = v == 2 + (UCC_CMP - UCC_ARITH) && (f == UA_ADD || f == UA_SUB);
+    if (alu_x(c, f, wd, v >= 1, cmp, u->p2))
         return -1;
     MOV32(e, RR, RAX);
     ST32(e, RM, (int32_t)u->k, RAX);
-    if (v >= 2 && cc_x(e, UCC_ARITH + (v - 2), f != UA_ADD && f != UA_SUB))
+    if (v >= 2 && cc_x(e, UCC_ARITH + (v - 2), cmp ? 2 : f != UA_ADD && f != UA_SUB))
         return -1;
     return 0;
 }
@@ -1164,7 +1184,6 @@ static void end_ird_x(struct em *e, unsigned set)
         st32_i(e, RM, MOFF(usp), 0);
     ST32(e, RM, MOFF(fpc), RCX);
     LD32(e, RAX, RM, MOFF(psl));
-    g1_ri(e, 0, G_AND, RAX, 0xF);
     ST32(e, RM, MOFF(fcc), RAX);
     ilru(e, RAX, RDI); /* (not left out where fresh: the slow way may take
                         * no reference) */
@@ -1647,6 +1666,59 @@ static int uop_x(struct cx *c, int i)
         return 1;
     case TU_ALU_GEN: { /* r = alu(k2, a = *p1, *p2, x), fl */
         ld_cell(c, RA, u->p1);
+        unsigned fn = u->k2 & 0xFFFF;
+        if ((fn == UA_SHRQ || fn == UA_SHLQ) && u->x == 2) {
+            /* Q:A shifted by B & 63 (the host's own count at 64 bits), Q
+             * the high half, fl N and Z of the low */
+            LD32(e, RAX, RM, MOFF(q));
+            rex(e, 1, 0, 0, RAX, 0);
+            b1(e, 0xC1);
+            modrr(e, 4, RAX); /* shl rax, 32 */
+            b1(e, 32);
+            MOV32(e, RDX, RA);
+            op_rr(e, 1, 0x09, RAX, RDX);
+            ld_cell(c, RCX, u->p2);
+            rex(e, 1, 0, 0, RAX, 0);
+            b1(e, 0xD3);
+            modrr(e, fn == UA_SHLQ ? 4 : 5, RAX); /* shl/shr rax, cl */
+            op_rr(e, 1, 0x89, RDX, RAX);
+            shift64_r(e, RDX);
+            ST32(e, RM, MOFF(q), RDX);
+            MOV32(e, RR, RAX);
+            op_rr(e, 0, 0x85, RAX, RAX);
+            flags_nz_to_fl(e);
+            return 1;
+        }
+        if (fn == UA_FFS || fn == UA_FFC) {
+            /* the first set (clear) bit of A below n = B & 63, at most
+             * 32: its number, else n with fl Z */
+            MOV32(e, RAX, RA);
+            if (fn == UA_FFC)
+                not_r(e, RAX);
+            ld_cell(c, RCX, u->p2);
+            g1_ri(e, 0, G_AND, RCX, 63);
+            g1_ri(e, 0, G_CMP, RCX, 32);
+            uint8_t *jle = jcc_fwd(e, CC_BE);
+            mov_ri(e, RCX, 32);
+            here(e, jle);
+            rex(e, 0, RDX, 0, RAX, 0);
+            b1(e, 0x0F);
+            b1(e, 0xBC);
+            modrr(e, RDX, RAX); /* bsf edx, eax (ZF: none set) */
+            uint8_t *jnz = jcc_fwd(e, CC_NE);
+            mov_ri(e, RDX, 32);
+            here(e, jnz);
+            mov_ri(e, RFL, 0);
+            op_rr(e, 0, 0x39, RDX, RCX); /* cmp edx, ecx */
+            rex(e, 0, RDX, 0, RCX, 0);
+            b1(e, 0x0F);
+            b1(e, 0x43);
+            modrr(e, RDX, RCX); /* cmovae edx, ecx */
+            setcc(e, CC_AE, RFL);
+            shift_ri(e, 4, RFL, 2); /* F_Z */
+            MOV32(e, RR, RDX);
+            return 1;
+        }
         ld_cell(c, RCX, u->p2);
         save_r8_r11(e);
         op_rr(e, 1, 0x89, RDI, RM);
