@@ -464,6 +464,10 @@ struct tc_trace {
      * none; vm_tcache_x64.h) */
     uint16_t *op0;
     const void *xbody;
+    /* its code's first bytes test ifast and leave where it is clear (the
+     * code assumes it set: TCX_IFAST_TEST bytes, which a static link,
+     * whose end checked the bytes, jumps over) */
+    uint8_t xifast;
 };
 /* The bytes of the segment before its uops (the builder's layout): the
  * executor finds a root from its first uop. */

@@ -42,6 +42,9 @@
 
 /* ---- the code memory ---- */
 
+/* the bytes of a root's ifast test (TEST R8D, R8D; JE rel32) */
+#define TCX_IFAST_TEST 9
+
 #define TCX_MEM (64u << 20) /* bytes of code: beyond, nothing more is compiled */
 
 /* Code is written into pages that are writable and not executable, a
@@ -394,6 +397,10 @@ struct cx {
      * cache since: another I-stream reference through R9 need not write
      * it again (lru_fresh) */
     int fresh;
+    /* the segment's code runs only with ifast set (a root whose bytes are
+     * known at entry, without a loop: the code tests it first), so that
+     * its SPEC and IB uops need no test of their own */
+    int ifast;
 };
 
 /* The segments of one compile: the one that came due and the successors
@@ -1755,6 +1762,24 @@ static int uop_x(struct cx *c, int i)
         unsigned n = op == TU_IB || op == TU_IBL ? u->x : 1;
         if (n != 1 && n != 2 && n != 4)
             return 0;
+        if (c->ifast) { /* (set: tested at the code's start) */
+            if (op == TU_IBL || op == TU_SPECL) { /* (TC_ILINE; the handler
+                                                   * turns ifast off) */
+                LD32(e, RCX, RM, MOFF(r[15]));
+                isel_x(e);
+                memo_hit_x(e, RSI, 0, RCX, n, RAX);
+                exit_if(c, CC_A, i);
+                op_rr(e, 1, 0x89, RMI, RSI);
+                c->fresh = 0;
+            }
+            if (!c->fresh)
+                ilru(e, RSI, RDI);
+            c->fresh = 1;
+            if (op == TU_IB || op == TU_IBL)
+                st32_i(e, RM, MOFF(tc_tmp) + 4 * (int32_t)u->y, u->k2);
+            g1_mi(e, 0, G_ADD, RM, MOFF(r[15]), (int32_t)n);
+            return 1;
+        }
         op_rr(e, 0, 0x85, RIF, RIF);
         if (c->ncold == c->capx) {
             e->over = 1;
@@ -2197,7 +2222,7 @@ static int piece(struct em *e, struct vax_machine *m, struct tc_trace *t,
     if (!lab || !xs || !cold)
         goto out;
     struct cx c = {*e, m, t, tab, ch->x->mem + ch->x->used, ch->x->leave, ubeg, xs, 0,
-                   (int)t->nuops * 2 + 8, lab, cold, 0, ch, log_known(m, t), lru_fresh(t)};
+                   (int)t->nuops * 2 + 8, lab, cold, 0, ch, log_known(m, t), lru_fresh(t), 0};
     /* a LOOP's first uop is arrived at from its end too (and from the
      * executor, TC_LOOP_NATIVE), after whatever references the loop made:
      * no I-stream LRU is fresh there */
@@ -2205,6 +2230,19 @@ static int piece(struct em *e, struct vax_machine *m, struct tc_trace *t,
                    ? (int)((const struct tc_uop *)(const void *)t->uops[t->nuops - 1].p1 -
                            t->uops)
                    : -1;
+    /* a root whose bytes are known at entry is nearly always entered with
+     * them its own (a static link checked them, the quick way compared
+     * them): its code leaves for the handlers at once where they are not,
+     * and reads its I-stream the fast way only */
+    t->xifast = 0;
+    if (t->pa != TC_NOPA && t->ilen > 0 && head < 0) {
+        uint8_t *p0 = c.e.p;
+        op_rr(&c.e, 0, 0x85, RIF, RIF);
+        exit_if(&c, CC_E, 0);
+        if (c.e.p - p0 != TCX_IFAST_TEST)
+            c.e.over = 1;
+        c.ifast = 1;
+    }
     int i = 0;
     while (i < (int)t->nuops) {
         c.lab[i] = c.e.p;
@@ -2265,6 +2303,7 @@ static int piece(struct em *e, struct vax_machine *m, struct tc_trace *t,
     }
     if (c.e.over)
         goto out;
+    t->xifast = (uint8_t)c.ifast;
     e->p = c.e.p;
     rc = 0;
 out:
@@ -2349,6 +2388,8 @@ int vm_tcx_compile(struct vm_tcx *x, struct vax_machine *m, struct tc_trace *t,
             dest = x->mem + x->pend_off[kp];
         int32_t rel;
         if (dest) {
+            if (to->xifast) /* (the end checked the bytes: ifast is set) */
+                dest = (const uint8_t *)dest + TCX_IFAST_TEST;
             rel = (int32_t)((const uint8_t *)dest -
                             (x->mem + x->used + (ch.lnk[l].at + 4 - buf)));
             memcpy(ch.lnk[l].at, &rel, 4);
