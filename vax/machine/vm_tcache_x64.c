@@ -727,6 +727,71 @@ static void save_r8_r11(struct em *e)
 }
 
 
+/* The usual ALU uop, at L and without flags, written in r (R13D)
+ * itself, B from its cell or as an immediate (a already in EBP, and in
+ * r for ALUR): 1 where f is one it writes so, else 0 with nothing
+ * written.  Shifts and rotates only by a count the trace knows, with
+ * alu()'s rules: SHL and SHR by 32 to 63 give 0, SAR shifts 31 at most,
+ * ROTL counts modulo 32. */
+static int alu_in_r(struct cx *c, const struct tc_uop *u, unsigned f, int alur)
+{
+    struct em *e = &c->e;
+    int64_t ob = moff(c, u->p2); /* B's cell, or -1: a constant of the trace */
+    unsigned g;
+    switch (f) {
+    case UA_ADD: g = G_ADD; break;
+    case UA_SUB: g = G_SUB; break;
+    case UA_AND: g = G_AND; break;
+    case UA_OR: g = G_OR; break;
+    case UA_XOR: g = G_XOR; break;
+    case UA_PASSA:
+        if (!alur)
+            MOV32(e, RR, RA);
+        return 1;
+    case UA_PASSB:
+        ld_cell(c, RR, u->p2);
+        return 1;
+    case UA_BIC: /* r = a & ~b */
+        if (ob < 0) {
+            if (!alur)
+                MOV32(e, RR, RA);
+            g1_ri(e, 0, G_AND, RR, (int32_t)~*u->p2);
+        } else {
+            ld_cell(c, RR, u->p2);
+            not_r(e, RR);
+            op_rr(e, 0, 0x21, RR, RA); /* and r, a */
+        }
+        return 1;
+    case UA_SHL: case UA_SHR: case UA_SAR: case UA_ROTL: {
+        if (ob >= 0)
+            return 0;
+        unsigned n = *u->p2 & 63, gs = f == UA_SHL ? 4 : f == UA_SHR ? 5 : f == UA_SAR ? 7 : 0;
+        if (f == UA_SAR && n > 31)
+            n = 31;
+        if (f == UA_ROTL)
+            n &= 31;
+        if (n >= 32) {
+            mov_ri(e, RR, 0);
+            return 1;
+        }
+        if (!alur)
+            MOV32(e, RR, RA);
+        if (n)
+            shift_ri(e, gs, RR, n);
+        return 1;
+    }
+    default:
+        return 0;
+    }
+    if (!alur)
+        MOV32(e, RR, RA);
+    if (ob >= 0) /* op r, [m + ob]: the reg <- r/m form, 8 * g + 3 */
+        op_rm(e, 0, 8u * g + 3u, RR, RM, (int32_t)ob);
+    else
+        g1_ri(e, 0, g, RR, (int32_t)*u->p2);
+    return 1;
+}
+
 /* the ALU uop: ALU (f, wd, v) with a from the cell p1 (or r: ALUR), the
  * result to the cell at k (and r), the flags, the CC control */
 static int alu_uop(struct cx *c, const struct tc_uop *u, unsigned f, unsigned wd, unsigned v,
@@ -737,63 +802,7 @@ static int alu_uop(struct cx *c, const struct tc_uop *u, unsigned f, unsigned wd
         MOV32(e, RA, RR);
     else
         ld_cell(c, RA, u->p1);
-    /* (the usual case, a longword and no flags: the result made in r
-     * itself, B straight from its cell or as an immediate) */
-    int k = -1;
-    switch (v == 0 && wd == 2 ? f : UA__COUNT) {
-    case UA_ADD: k = 0; break;
-    case UA_SUB: k = 1; break;
-    case UA_AND: k = 2; break;
-    case UA_OR: k = 3; break;
-    case UA_XOR: k = 4; break;
-    case UA_PASSA: k = 5; break;
-    case UA_PASSB: k = 6; break;
-    case UA_BIC: k = 7; break;
-    case UA_SHL: case UA_SHR: case UA_SAR: case UA_ROTL:
-        k = moff(c, u->p2) < 0 ? 8 : -1; /* (a count the trace knows) */
-        break;
-    default: break;
-    }
-    if (k == 6) {
-        ld_cell(c, RR, u->p2);
-    } else if (k == 7) { /* r = a & ~b */
-        if (moff(c, u->p2) < 0) {
-            if (!alur)
-                MOV32(e, RR, RA);
-            g1_ri(e, 0, G_AND, RR, (int32_t)~*u->p2);
-        } else {
-            ld_cell(c, RR, u->p2);
-            not_r(e, RR);
-            op_rr(e, 0, 0x21, RR, RA); /* and r, a */
-        }
-    } else if (k == 8) { /* as alu(): SHL and SHR of 32 to 63 give 0, SAR
-                          * shifts 31 at most, ROTL counts modulo 32 */
-        unsigned n = *u->p2 & 63, gs = f == UA_SHL ? 4 : f == UA_SHR ? 5 : f == UA_SAR ? 7 : 0;
-        if (f == UA_SAR && n > 31)
-            n = 31;
-        if (f == UA_ROTL)
-            n &= 31;
-        if (n >= 32) {
-            mov_ri(e, RR, 0);
-        } else {
-            if (!alur)
-                MOV32(e, RR, RA);
-            if (n)
-                shift_ri(e, gs, RR, n);
-        }
-    } else if (k >= 0) {
-        static const uint8_t g[] = {G_ADD, G_SUB, G_AND, G_OR, G_XOR};
-        if (!alur)
-            MOV32(e, RR, RA);
-        int64_t o = k < 5 ? moff(c, u->p2) : 0;
-        if (k == 5)
-            ;
-        else if (o >= 0) /* op r, [m + o]: the reg <- r/m form, 8 * g + 3 */
-            op_rm(e, 0, 8u * g[k] + 3u, RR, RM, (int32_t)o);
-        else
-            g1_ri(e, 0, g[k], RR, (int32_t)*u->p2);
-    }
-    if (k >= 0) {
+    if (v == 0 && wd == 2 && alu_in_r(c, u, f, alur)) {
         ST32(e, RM, (int32_t)u->k, RR);
         return 0;
     }
@@ -1584,6 +1593,78 @@ static void side_cold(struct cx *c, int i)
     mov_ri(e, RIF, 0);
     jmp_r(e, RDX);
 }
+/* ALU_GEN's functions written out (the rest call alu()), a in EBP: 1
+ * where u's is one of them, r and fl set; else 0 with nothing written.
+ * SHLQ, SHRQ at L: Q:A shifted by B & 63 (the host's own count at 64
+ * bits), Q the high half, fl N and Z of the low.  FFS, FFC: the first set
+ * (clear) bit of A below n = B & 63, at most 32: its number, else n with
+ * fl Z. */
+static int alu_gen_x(struct cx *c, const struct tc_uop *u)
+{
+    struct em *e = &c->e;
+    unsigned fn = u->k2 & 0xFFFF;
+    if ((fn == UA_SHRQ || fn == UA_SHLQ) && u->x == 2) {
+        LD32(e, RAX, RM, MOFF(q));
+        rex(e, 1, 0, 0, RAX, 0);
+        b1(e, 0xC1);
+        modrr(e, 4, RAX); /* shl rax, 32 */
+        b1(e, 32);
+        MOV32(e, RDX, RA);
+        op_rr(e, 1, 0x09, RAX, RDX);
+        ld_cell(c, RCX, u->p2);
+        rex(e, 1, 0, 0, RAX, 0);
+        b1(e, 0xD3);
+        modrr(e, fn == UA_SHLQ ? 4 : 5, RAX); /* shl/shr rax, cl */
+        op_rr(e, 1, 0x89, RDX, RAX);
+        shift64_r(e, RDX);
+        ST32(e, RM, MOFF(q), RDX);
+        MOV32(e, RR, RAX);
+        op_rr(e, 0, 0x85, RAX, RAX);
+        flags_nz_to_fl(e);
+        return 1;
+    }
+    if (fn == UA_FFS || fn == UA_FFC) {
+        MOV32(e, RAX, RA);
+        if (fn == UA_FFC)
+            not_r(e, RAX);
+        ld_cell(c, RCX, u->p2);
+        g1_ri(e, 0, G_AND, RCX, 63);
+        g1_ri(e, 0, G_CMP, RCX, 32);
+        uint8_t *jle = jcc_fwd(e, CC_BE);
+        mov_ri(e, RCX, 32);
+        here(e, jle);
+        rex(e, 0, RDX, 0, RAX, 0);
+        b1(e, 0x0F);
+        b1(e, 0xBC);
+        modrr(e, RDX, RAX); /* bsf edx, eax (ZF: none set) */
+        uint8_t *jnz = jcc_fwd(e, CC_NE);
+        mov_ri(e, RDX, 32);
+        here(e, jnz);
+        mov_ri(e, RFL, 0);
+        op_rr(e, 0, 0x39, RDX, RCX); /* cmp edx, ecx */
+        rex(e, 0, RDX, 0, RCX, 0);
+        b1(e, 0x0F);
+        b1(e, 0x43);
+        modrr(e, RDX, RCX); /* cmovae edx, ecx */
+        setcc(e, CC_AE, RFL);
+        shift_ri(e, 4, RFL, 2); /* F_Z */
+        MOV32(e, RR, RDX);
+        return 1;
+    }
+    return 0;
+}
+
+/* SPECL, IBL (TC_ILINE): the first reference in a root's second line;
+ * RSI its line's I-stream memo entry, ECX PC, and the flags of the test
+ * whether the entry holds the n bytes there (above: not) */
+static void iline_x(struct cx *c, unsigned n)
+{
+    struct em *e = &c->e;
+    LD32(e, RCX, RM, MOFF(r[15]));
+    isel_x(e);
+    memo_hit_x(e, RSI, 0, RCX, n, RAX);
+}
+
 /* The other way of a SPEC or IB uop i (n bytes) whose instruction's bytes
  * are not known to be the root's: from the I-stream memo (the entry last
  * used, else PC's line's own), a specifier byte checked against the
@@ -1673,59 +1754,8 @@ static int uop_x(struct cx *c, int i)
         return 1;
     case TU_ALU_GEN: { /* r = alu(k2, a = *p1, *p2, x), fl */
         ld_cell(c, RA, u->p1);
-        unsigned fn = u->k2 & 0xFFFF;
-        if ((fn == UA_SHRQ || fn == UA_SHLQ) && u->x == 2) {
-            /* Q:A shifted by B & 63 (the host's own count at 64 bits), Q
-             * the high half, fl N and Z of the low */
-            LD32(e, RAX, RM, MOFF(q));
-            rex(e, 1, 0, 0, RAX, 0);
-            b1(e, 0xC1);
-            modrr(e, 4, RAX); /* shl rax, 32 */
-            b1(e, 32);
-            MOV32(e, RDX, RA);
-            op_rr(e, 1, 0x09, RAX, RDX);
-            ld_cell(c, RCX, u->p2);
-            rex(e, 1, 0, 0, RAX, 0);
-            b1(e, 0xD3);
-            modrr(e, fn == UA_SHLQ ? 4 : 5, RAX); /* shl/shr rax, cl */
-            op_rr(e, 1, 0x89, RDX, RAX);
-            shift64_r(e, RDX);
-            ST32(e, RM, MOFF(q), RDX);
-            MOV32(e, RR, RAX);
-            op_rr(e, 0, 0x85, RAX, RAX);
-            flags_nz_to_fl(e);
+        if (alu_gen_x(c, u))
             return 1;
-        }
-        if (fn == UA_FFS || fn == UA_FFC) {
-            /* the first set (clear) bit of A below n = B & 63, at most
-             * 32: its number, else n with fl Z */
-            MOV32(e, RAX, RA);
-            if (fn == UA_FFC)
-                not_r(e, RAX);
-            ld_cell(c, RCX, u->p2);
-            g1_ri(e, 0, G_AND, RCX, 63);
-            g1_ri(e, 0, G_CMP, RCX, 32);
-            uint8_t *jle = jcc_fwd(e, CC_BE);
-            mov_ri(e, RCX, 32);
-            here(e, jle);
-            rex(e, 0, RDX, 0, RAX, 0);
-            b1(e, 0x0F);
-            b1(e, 0xBC);
-            modrr(e, RDX, RAX); /* bsf edx, eax (ZF: none set) */
-            uint8_t *jnz = jcc_fwd(e, CC_NE);
-            mov_ri(e, RDX, 32);
-            here(e, jnz);
-            mov_ri(e, RFL, 0);
-            op_rr(e, 0, 0x39, RDX, RCX); /* cmp edx, ecx */
-            rex(e, 0, RDX, 0, RCX, 0);
-            b1(e, 0x0F);
-            b1(e, 0x43);
-            modrr(e, RDX, RCX); /* cmovae edx, ecx */
-            setcc(e, CC_AE, RFL);
-            shift_ri(e, 4, RFL, 2); /* F_Z */
-            MOV32(e, RR, RDX);
-            return 1;
-        }
         ld_cell(c, RCX, u->p2);
         save_r8_r11(e);
         op_rr(e, 1, 0x89, RDI, RM);
@@ -1763,11 +1793,9 @@ static int uop_x(struct cx *c, int i)
         if (n != 1 && n != 2 && n != 4)
             return 0;
         if (c->ifast) { /* (set: tested at the code's start) */
-            if (op == TU_IBL || op == TU_SPECL) { /* (TC_ILINE; the handler
-                                                   * turns ifast off) */
-                LD32(e, RCX, RM, MOFF(r[15]));
-                isel_x(e);
-                memo_hit_x(e, RSI, 0, RCX, n, RAX);
+            if (op == TU_IBL || op == TU_SPECL) { /* (the handler turns
+                                                   * ifast off) */
+                iline_x(c, n);
                 exit_if(c, CC_A, i);
                 op_rr(e, 1, 0x89, RMI, RSI);
                 c->fresh = 0;
@@ -1789,12 +1817,9 @@ static int uop_x(struct cx *c, int i)
         c->cold[c->ncold].at = jcc_fwd(e, CC_E);
         c->cold[c->ncold].at2 = NULL;
         if (op == TU_IBL || op == TU_SPECL) {
-            /* the first reference in the next line (TC_ILINE): its memo
-             * entry becomes R9 where it holds the bytes, else the other
-             * way, with ifast off from here */
-            LD32(e, RCX, RM, MOFF(r[15]));
-            isel_x(e);
-            memo_hit_x(e, RSI, 0, RCX, n, RAX);
+            /* the memo entry becomes R9 where it holds the bytes, else the
+             * other way, with ifast off from here */
+            iline_x(c, n);
             mov_ri(e, RIF, 0); /* (flags kept) */
             c->cold[c->ncold].at2 = jcc_fwd(e, CC_A);
             mov_ri(e, RIF, 1);
