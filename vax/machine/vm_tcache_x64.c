@@ -377,7 +377,7 @@ struct cx {
     struct cold {
         int i, side;          /* side: 1 a guard's other way (side_cold), 2 a
                                * memo refill (refill_cold), 0 a byte (ibyte_cold) */
-        uint8_t *at, *at2;    /* (at2: a second jump there, or NULL) */
+        uint8_t *at;
         const uint8_t *back;
         int32_t to;           /* refill: the memo table's offset, n bytes, */
         unsigned n, w;        /* a write (w); back: after the check */
@@ -1654,17 +1654,6 @@ static int alu_gen_x(struct cx *c, const struct tc_uop *u)
     return 0;
 }
 
-/* SPECL, IBL (TC_ILINE): the first reference in a root's second line;
- * RSI its line's I-stream memo entry, ECX PC, and the flags of the test
- * whether the entry holds the n bytes there (above: not) */
-static void iline_x(struct cx *c, unsigned n)
-{
-    struct em *e = &c->e;
-    LD32(e, RCX, RM, MOFF(r[15]));
-    isel_x(e);
-    memo_hit_x(e, RSI, 0, RCX, n, RAX);
-}
-
 /* The other way of a SPEC or IB uop i (n bytes) whose instruction's bytes
  * are not known to be the root's: from the I-stream memo (the entry last
  * used, else PC's line's own), a specifier byte checked against the
@@ -1673,10 +1662,10 @@ static void ibyte_cold(struct cx *c, int i, const uint8_t *back)
 {
     struct em *e = &c->e;
     const struct tc_uop *u = &c->t->uops[i];
-    unsigned op = c->t->op0[i], n = op == TU_IB || op == TU_IBL ? u->x : 1;
+    unsigned op = c->t->op0[i], n = op == TU_IB ? u->x : 1;
     istream_x(c, i, n);
     load_at(e, RSI, n);
-    if (op == TU_SPEC || op == TU_SPECL) { /* the byte the path took, or leave */
+    if (op == TU_SPEC) { /* the byte the path took, or leave */
         g1_ri(e, 0, G_CMP, RAX, (int32_t)(u->k & 0xFF));
         exit_if(c, CC_NE, i);
     } else {
@@ -1792,39 +1781,28 @@ static int uop_x(struct cx *c, int i)
         unsigned n = op == TU_IB || op == TU_IBL ? u->x : 1;
         if (n != 1 && n != 2 && n != 4)
             return 0;
-        if (c->ifast) { /* (set: tested at the code's start) */
-            if (op == TU_IBL || op == TU_SPECL) { /* (the handler turns
-                                                   * ifast off) */
-                iline_x(c, n);
-                exit_if(c, CC_A, i);
-                op_rr(e, 1, 0x89, RMI, RSI);
-                c->fresh = 0;
-            }
-            if (!c->fresh)
-                ilru(e, RSI, RDI);
-            c->fresh = 1;
-            if (op == TU_IB || op == TU_IBL)
-                st32_i(e, RM, MOFF(tc_tmp) + 4 * (int32_t)u->y, u->k2);
-            g1_mi(e, 0, G_ADD, RM, MOFF(r[15]), (int32_t)n);
-            return 1;
-        }
-        op_rr(e, 0, 0x85, RIF, RIF);
-        if (c->ncold == c->capx) {
-            e->over = 1;
-            return -1;
-        }
-        c->cold[c->ncold].i = i; /* (the other way, out of line: ibyte_cold) */
-        c->cold[c->ncold].at = jcc_fwd(e, CC_E);
-        c->cold[c->ncold].at2 = NULL;
         if (op == TU_IBL || op == TU_SPECL) {
-            /* the memo entry becomes R9 where it holds the bytes, else the
-             * other way, with ifast off from here */
-            iline_x(c, n);
-            mov_ri(e, RIF, 0); /* (flags kept) */
-            c->cold[c->ncold].at2 = jcc_fwd(e, CC_A);
-            mov_ri(e, RIF, 1);
+            /* the first reference in the root's second line (TC_ILINE):
+             * its memo entry becomes R9 where it holds the bytes, else
+             * leave (the handler turns ifast off).  Only in a root whose
+             * code tests ifast at its start (iscan: no loop) */
+            if (!c->ifast)
+                return 0;
+            LD32(e, RCX, RM, MOFF(r[15]));
+            isel_x(e);
+            memo_hit_x(e, RSI, 0, RCX, n, RAX);
+            exit_if(c, CC_A, i);
             op_rr(e, 1, 0x89, RMI, RSI);
             c->fresh = 0;
+        }
+        if (!c->ifast) { /* (else set: tested at the code's start) */
+            op_rr(e, 0, 0x85, RIF, RIF);
+            if (c->ncold == c->capx) {
+                e->over = 1;
+                return -1;
+            }
+            c->cold[c->ncold].i = i; /* (the other way, out of line: ibyte_cold) */
+            c->cold[c->ncold].at = jcc_fwd(e, CC_E);
         }
         if (!c->fresh) /* (the other way writes it itself) */
             ilru(e, RSI, RDI);
@@ -1832,7 +1810,8 @@ static int uop_x(struct cx *c, int i)
         if (op == TU_IB || op == TU_IBL)
             st32_i(e, RM, MOFF(tc_tmp) + 4 * (int32_t)u->y, u->k2);
         g1_mi(e, 0, G_ADD, RM, MOFF(r[15]), (int32_t)n);
-        c->cold[c->ncold++].back = e->p;
+        if (!c->ifast)
+            c->cold[c->ncold++].back = e->p;
         return 1;
     }
     case TU_ST_R: st_cell(c, u->p1, RR); return 1;
@@ -2289,7 +2268,6 @@ static int piece(struct em *e, struct vax_machine *m, struct tc_trace *t,
         *loop = c.lab[head];
     for (int k = 0; k < c.ncold; k++) {
         here(&c.e, c.cold[k].at);
-        here(&c.e, c.cold[k].at2);
         if (c.cold[k].side == 2)
             refill_cold(&c, &c.cold[k]);
         else if (c.cold[k].side)
