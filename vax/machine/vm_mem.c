@@ -365,6 +365,57 @@ uint8_t *vm_memo_cross(struct vax_machine *m, const struct vm_memo *tab, uint32_
     return m->mem + pa;
 }
 
+/* A miss's stall in set s (its victim's write-back too), or 0 where s
+ * holds the line of tag `tag` */
+static uint64_t miss_stall(const struct cache_set *s, uint32_t tag)
+{
+    if (cache_way(s, tag) >= 0)
+        return 0;
+    unsigned v = s->lru; /* cache_ref's victim */
+    return VM_MISS_PENALTY + (s->valid[v] && s->dirty[v] ? VM_WRITEBACK_PENALTY : 0);
+}
+
+int vm_memo_refill_miss(struct vax_machine *m, struct vm_memo *tab, uint32_t va, unsigned n,
+                        int write, uint64_t lim, const struct vm_memo *keep)
+{
+    uint32_t pa;
+    if ((va % VM_CACHE_LINE) + n > VM_CACHE_LINE || !memo_pa(m, tab, va, n, &pa))
+        return 0;
+    uint32_t line = pa / VM_CACHE_LINE;
+    struct cache_set *s = &m->cache[line % VM_CACHE_SETS];
+    uint64_t stall = miss_stall(s, line / VM_CACHE_SETS);
+    if (!stall || m->st.microcycles + stall >= lim)
+        return 0;
+    unsigned v = s->lru; /* (the victim's line: not keep's) */
+    if (keep && s->valid[v] &&
+        (!keep->span || (uint32_t)((keep->host - m->mem) / VM_CACHE_LINE) ==
+                            s->tag[v] * VM_CACHE_SETS + line % VM_CACHE_SETS))
+        return 0;
+    if (m->ipr[0x38] & 1) /* (xlate's hit) */
+        m->st.tb_hits++;
+    m->tc_refs--;
+    int w = cache_ref(m, pa, write);
+    memo_fill(m, vm_memo_sel(tab, va), va, pa, w);
+    return 1;
+}
+
+int vm_memo_irefill_miss(struct vax_machine *m, uint32_t pc, uint64_t lim)
+{
+    uint32_t pa;
+    if (((pc & 0x1FF) > 0x1FD && (m->ipr[0x38] & 1)) || m->prb_npc ||
+        !memo_pa(m, NULL, pc, 1, &pa))
+        return 0;
+    uint32_t line = pa / VM_CACHE_LINE;
+    uint64_t stall = miss_stall(&m->cache[line % VM_CACHE_SETS], line / VM_CACHE_SETS);
+    if (!stall || m->st.microcycles + stall >= lim)
+        return 0;
+    m->st.cache_hits--;
+    int w = cache_ref(m, pa, 0);
+    struct vm_memo *mo = vm_memo_isel(m, pc);
+    memo_fill(m, mo, pc, pa, w);
+    return 1;
+}
+
 uintptr_t vm_memo_refill_cross(struct vax_machine *m, struct vm_memo *tab, uint32_t va,
                                unsigned nw)
 {

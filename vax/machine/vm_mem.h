@@ -120,6 +120,26 @@ int vm_memo_irefill(struct vax_machine *m, uint32_t pc);
  * NULL, with nothing changed. */
 uint8_t *vm_memo_cross(struct vax_machine *m, const struct vm_memo *tab, uint32_t va,
                        unsigned n, int write);
+/* vm_memo_refill's way for a line that is a cache miss, as the full
+ * path's one reference makes it (the trace compiler's code, where the
+ * memo's hit that the trace counts for the reference is taken back
+ * from tc_refs): the n bytes at va in one line, a TB hit in memory; the
+ * miss's stall keeps the microcycles below lim, and the line it evicts
+ * is not that of I-stream memo entry keep (NULL: none).  1 (the line
+ * filled, its memo entry too, the reference's counts made), else 0 with
+ * nothing changed. */
+int vm_memo_refill_miss(struct vax_machine *m, struct vm_memo *tab, uint32_t va, unsigned n,
+                        int write, uint64_t lim, const struct vm_memo *keep);
+/* The same for the I-stream memo's entry of the line of pc at an IRD
+ * point (vm_memo_irefill's, where the line is a cache miss), as the
+ * opcode fetch's full path makes it; the memo hit that the end counts
+ * for the fetch is taken back from the cache's hits.  Only where the two
+ * bytes after pc are in its page (or MAPEN is clear: nothing to
+ * translate), no probe program watches PCs, and the
+ * microcycles stay below lim after the miss's stall (the IRD point's
+ * interrupt check, before the fetch, is then the same).  1 (the entry
+ * holds the line), else 0 with nothing changed. */
+int vm_memo_irefill_miss(struct vax_machine *m, uint32_t pc, uint64_t lim);
 /* Both in one call (the trace compiler's code): nw = n | write << 4;
  * 1 refilled, else vm_memo_cross's address (0: neither). */
 uintptr_t vm_memo_refill_cross(struct vax_machine *m, struct vm_memo *tab, uint32_t va,

@@ -689,6 +689,32 @@ static uint64_t tcx_alu(struct vax_machine *m, uint32_t fw, uint32_t a, uint32_t
     return (uint64_t)fl << 32 | r;
 }
 
+/* a memo check's refill (refill_cold): vm_memo_refill_cross's answer,
+ * else, for a line that is a cache miss, 1 where vm_memo_refill_miss
+ * takes it (below the hand-over's lim2; not evicting the I-stream line
+ * of entry keep, R9, which the code may read without a check) */
+static uintptr_t tcx_refill(struct vax_machine *m, struct vm_memo *tab, uint32_t va,
+                            uint32_t nw, const struct tcx_state *s, const struct vm_memo *keep)
+{
+    uintptr_t r = vm_memo_refill_cross(m, tab, va, nw);
+    if (r)
+        return r;
+    uint64_t c0 = m->st.microcycles;
+    r = (uintptr_t)vm_memo_refill_miss(m, tab, va, nw & 15, (int)(nw >> 4), s->lim2, keep);
+    m->tc_interp += m->st.microcycles - c0; /* (the stall: no word of a trace's) */
+    return r;
+}
+
+/* an end's opcode fetch from a line that is a cache miss (e_isel):
+ * vm_memo_irefill_miss, below the hand-over's ev */
+static int tcx_imiss(struct vax_machine *m, uint32_t pc, const struct tcx_state *s)
+{
+    uint64_t c0 = m->st.microcycles;
+    int r = vm_memo_irefill_miss(m, pc, s->ev);
+    m->tc_interp += m->st.microcycles - c0;
+    return r;
+}
+
 /* the micro-branch condition c of word w: 0 or 1 */
 static uint64_t tcx_cond(struct vax_machine *m, uint32_t c, uint32_t fl, uint32_t psl,
                          uint32_t a, const struct uword *w)
@@ -944,7 +970,8 @@ static void refill_cold(struct cx *c, const struct cold *k)
     op_rr(e, 1, 0x89, RDI, RM);
     op_rm(e, 1, 0x8D, RSI, RM, k->to);
     mov_ri(e, RCX, k->n | k->w << 4);
-    call_c(e, (const void *)(uintptr_t)vm_memo_refill_cross);
+    op_rr(e, 1, 0x89, R8, RST); /* (R9: the I-stream's entry) */
+    call_c(e, (const void *)(uintptr_t)tcx_refill);
     g1_ri(e, 1, G_CMP, RAX, 1);
     patch_to(e, jcc_fwd(e, CC_E), c->lab[k->i]); /* refilled: the uop again */
     op_rr(e, 1, 0x85, RAX, RAX);
@@ -1462,6 +1489,17 @@ static void end_stubs(struct em *e, struct vm_tcx *x)
     pop_r(e, RAX);
     LD32(e, RCX, RM, MOFF(r[15]));
     patch_to(e, jcc_fwd(e, CC_NE), x->e_isel); /* refilled: the entry again */
+    /* a cache miss: as the fetch makes it, below ev (vm_memo_irefill_miss) */
+    push_r(e, RAX);
+    save_r8_r11(e);
+    op_rr(e, 1, 0x89, RDI, RM);
+    MOV32(e, RSI, RCX);
+    op_rr(e, 1, 0x89, RDX, RST);
+    call_c(e, (const void *)(uintptr_t)tcx_imiss);
+    op_rr(e, 0, 0x85, RAX, RAX);
+    pop_r(e, RAX);
+    LD32(e, RCX, RM, MOFF(r[15]));
+    patch_to(e, jcc_fwd(e, CC_NE), x->e_isel);
     g1_ri(e, 1, G_ADD, RSP, 8);
     patch_to(e, jmp_fwd(e), x->e_leave);
     /* e_succ */
