@@ -899,9 +899,11 @@ static void memo_hit_x(struct em *e, int ent, int32_t off, int va, unsigned n, i
     op_rr(e, 1, 0x39, tmp, RDI);
 }
 /* n bytes at PC from the I-stream memo: the entry last used, else PC's
- * line's own (which becomes the one used, R9), else leave at uop i
- * before anything is done; then ECX = PC and RSI = their host address */
-static void istream_x(struct cx *c, int i, unsigned n)
+ * line's own (which becomes the one used, R9), else, for 2 or 4 bytes,
+ * the jump returned (to istream_cross_x's way: bytes across two lines),
+ * or leave at uop i before anything is done; then ECX = PC and RSI =
+ * their host address */
+static uint8_t *istream_x(struct cx *c, int i, unsigned n)
 {
     struct em *e = &c->e;
     LD32(e, RCX, RM, MOFF(r[15]));
@@ -909,11 +911,37 @@ static void istream_x(struct cx *c, int i, unsigned n)
     uint8_t *hit = jcc_fwd(e, CC_BE);
     isel_x(e);
     memo_hit_x(e, RSI, 0, RCX, n, RAX);
-    exit_if(c, CC_A, i);
+    uint8_t *cross = NULL;
+    if (n > 1)
+        cross = jcc_fwd(e, CC_A);
+    else
+        exit_if(c, CC_A, i);
     op_rr(e, 1, 0x89, RMI, RSI);
     here(e, hit);
     LD64(e, RSI, RMI, (int32_t)offsetof(struct vm_memo, host));
     op_rr(e, 1, 0x01, RSI, RDX);
+    return cross;
+}
+/* istream_x's other way, as the handler's (TCB_IB): PC's line's own
+ * entry (RSI) becomes the one used, and the n bytes at PC (ECX) across
+ * two cache lines of a page, both hits (vm_memo_cross: the lines' LRU,
+ * the second's hit counted), else leave at uop i; then ECX = PC and RSI
+ * = their host address */
+static void istream_cross_x(struct cx *c, int i, unsigned n)
+{
+    struct em *e = &c->e;
+    op_rr(e, 1, 0x89, RMI, RSI);
+    save_r8_r11(e);
+    op_rr(e, 1, 0x89, RDI, RM);
+    op_rr(e, 0, 0x31, RSI, RSI); /* (the I-stream's: no table) */
+    MOV32(e, RDX, RCX);
+    mov_ri(e, RCX, n);
+    op_rr(e, 0, 0x31, R8, R8); /* (a read) */
+    call_c(e, (const void *)(uintptr_t)vm_memo_cross);
+    op_rr(e, 1, 0x85, RAX, RAX);
+    exit_if(c, CC_E, i);
+    op_rr(e, 1, 0x89, RSI, RAX);
+    LD32(e, RCX, RM, MOFF(r[15]));
 }
 /* a memo check of n bytes, a write (w), at the address in EAX, through
  * the memo table at tab (in the machine): mhp, the line's bookkeeping */
@@ -1701,18 +1729,27 @@ static void ibyte_cold(struct cx *c, int i, const uint8_t *back)
     struct em *e = &c->e;
     const struct tc_uop *u = &c->t->uops[i];
     unsigned op = c->t->op0[i], n = op == TU_IB ? u->x : 1;
-    istream_x(c, i, n);
-    load_at(e, RSI, n);
-    if (op == TU_SPEC) { /* the byte the path took, or leave */
-        g1_ri(e, 0, G_CMP, RAX, (int32_t)(u->k & 0xFF));
-        exit_if(c, CC_NE, i);
-    } else {
-        ST32(e, RM, MOFF(tc_tmp) + 4 * (int32_t)u->y, RAX);
+    uint8_t *cross = istream_x(c, i, n);
+    for (int k = 0; k < 2; k++) {
+        if (k) { /* (across two lines: no entry's LRU, vm_memo_cross did theirs) */
+            if (!cross)
+                break;
+            here(e, cross);
+            istream_cross_x(c, i, n);
+        }
+        load_at(e, RSI, n);
+        if (op == TU_SPEC) { /* the byte the path took, or leave */
+            g1_ri(e, 0, G_CMP, RAX, (int32_t)(u->k & 0xFF));
+            exit_if(c, CC_NE, i);
+        } else {
+            ST32(e, RM, MOFF(tc_tmp) + 4 * (int32_t)u->y, RAX);
+        }
+        if (!k)
+            ilru(e, RSI, RDI);
+        op_rm(e, 0, 0x8D, RAX, RCX, (int32_t)n);
+        ST32(e, RM, MOFF(r[15]), RAX);
+        jmp_to(e, back);
     }
-    ilru(e, RSI, RDI);
-    op_rm(e, 0, 0x8D, RAX, RCX, (int32_t)n);
-    ST32(e, RM, MOFF(r[15]), RAX);
-    jmp_to(e, back);
 }
 
 /* One uop (or, for KR and a guard it decided, two): 1 where it was
@@ -1829,7 +1866,20 @@ static int uop_x(struct cx *c, int i)
             LD32(e, RCX, RM, MOFF(r[15]));
             isel_x(e);
             memo_hit_x(e, RSI, 0, RCX, n, RAX);
+            uint8_t *in = jcc_fwd(e, CC_BE);
+            /* (not in the memo: refilled where the line is a cache and TB
+             * hit, as an end's e_isel does; else leave) */
+            save_r8_r11(e);
+            op_rr(e, 1, 0x89, RDI, RM);
+            MOV32(e, RSI, RCX);
+            call_c(e, (const void *)(uintptr_t)vm_memo_irefill);
+            op_rr(e, 0, 0x85, RAX, RAX);
+            exit_if(c, CC_E, i);
+            LD32(e, RCX, RM, MOFF(r[15]));
+            isel_x(e);
+            memo_hit_x(e, RSI, 0, RCX, n, RAX);
             exit_if(c, CC_A, i);
+            here(e, in);
             op_rr(e, 1, 0x89, RMI, RSI);
             c->fresh = 0;
         }
