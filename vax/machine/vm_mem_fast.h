@@ -214,10 +214,12 @@ static inline int vm_istream_safe(const struct vax_machine *m, unsigned n)
  * the opcode comes from the memo.  (Three bytes in the memo asked more:
  * an instruction at a line's last two bytes missed it, and on EVKAA
  * those were 96 % of the IRD points the trace cache's quick way, and the
- * compiled code's, left to the slow one.) */
+ * compiled code's, left to the slow one.)  With MAPEN clear (the entry
+ * filled so: a MAPEN write empties the memos) the page does not matter:
+ * nothing is translated, and the IRD point takes no abort state. */
 static inline int vm_memo_ird_hit(const struct vm_memo *mo, uint32_t pc)
 {
-    return vm_memo_hit(mo, pc, 1) && (pc & 0x1FFu) <= 0x1FDu;
+    return vm_memo_hit(mo, pc, 1) && ((pc & 0x1FFu) <= 0x1FDu || !mo->tb);
 }
 
 /* A read of n (1..8) bytes at virtual va, through memo mo (the I-stream)

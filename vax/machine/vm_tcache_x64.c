@@ -1324,6 +1324,16 @@ static void end_taken_x(struct cx *c, const struct tc_trace *lt, const struct tc
     }
 }
 
+/* the host's flags of a test of I-stream memo entry R9's tb (the MAPEN
+ * it was filled with): Z where it is clear */
+static void tb_clear_x(struct em *e)
+{
+    rex(e, 0, 0, 0, RMI, 0);
+    b1(e, 0xF6);
+    mem(e, 0, RMI, (int32_t)offsetof(struct vm_memo, tb));
+    b1(e, 1); /* test byte [r9 + tb], 1 */
+}
+
 /* An end's way into its successor's code, for the ends without a static
  * link and e_general (RAX the segment; the code runs `off` bytes from
  * where it is written): the quick way (vm_memo_ird_hit: PC's byte in the
@@ -1348,8 +1358,11 @@ static const uint8_t *end_succ_x(struct em *e, uint64_t off, const struct vm_tcx
     MOV32(e, RSI, RCX);
     g1_ri(e, 0, G_AND, RSI, 0x1FF);
     g1_ri(e, 0, G_CMP, RSI, 0x1FD);
-    rel_to(e, jcc_fwd(e, CC_A), off, x->e_leave);
+    uint8_t *jin2 = jcc_fwd(e, CC_BE);
+    tb_clear_x(e); /* (MAPEN clear: the page does not matter) */
+    rel_to(e, jcc_fwd(e, CC_NE), off, x->e_leave);
     here(e, jin);
+    here(e, jin2);
     LD64(e, RSI, RM, MOFF(st.microcycles));
     op_rm(e, 1, 0x3B, RSI, RST, SOFF(ev));
     rel_to(e, jcc_fwd(e, CC_AE), off, x->e_leave);
@@ -1396,9 +1409,10 @@ static void end_x(struct cx *c, const struct tc_uop *u)
      * host address and bytes, constants here (no load from its trace),
      * and entered by a direct jump.  Anything else: the way below. */
     const struct tc_trace *sb = link_target(c, lt);
-    if (sb && (sb->pa & 0x1FFu) > 0x1FDu)
-        sb = NULL;
-    uint8_t *jsb[4] = {NULL, NULL, NULL, NULL}, *chk = e->p;
+    /* (the successor's opcode at its page's last two bytes: the link only
+     * where MAPEN is clear, tb_clear_x; its page offset is the PC's) */
+    int pagex = sb && (sb->pa & 0x1FFu) > 0x1FDu;
+    uint8_t *jsb[5] = {NULL, NULL, NULL, NULL, NULL}, *chk = e->p;
     if (sb) {
         /* (R9 becomes that entry at once: where the checks fail, the
          * dynamic way finds PC's entry from it as from any other) */
@@ -1408,6 +1422,10 @@ static void end_x(struct cx *c, const struct tc_uop *u)
                                        sizeof(struct vm_memo))); /* lea */
         memo_pc_x(e, RMI);
         jsb[0] = jcc_fwd(e, CC_AE);
+        if (pagex) {
+            tb_clear_x(e);
+            jsb[4] = jcc_fwd(e, CC_NE);
+        }
         LD64(e, RDI, RM, MOFF(st.microcycles));
         op_rm(e, 1, 0x3B, RDI, RST, SOFF(ev));
         jsb[1] = jcc_fwd(e, CC_AE);
@@ -1420,7 +1438,7 @@ static void end_x(struct cx *c, const struct tc_uop *u)
         jsb[3] = jcc_fwd(e, CC_NE);
         mov_ri(e, RIF, 1);
         end_taken_x(c, lt, sb);
-        for (int k = 0; k < 4; k++)
+        for (int k = 0; k < 5; k++)
             here(e, jsb[k]);
         c->ch->lnk[c->ch->nlnk - 1].chk = chk; /* (end_taken_x's link) */
         c->ch->lnk[c->ch->nlnk - 1].dyn = e->p;
