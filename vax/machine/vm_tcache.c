@@ -197,6 +197,51 @@ static void tc_insert(struct vm_tcache *tc, struct tc_trace *t)
 /* Unlinks a root (its memory stays until the next flush: chaining
  * pointers may still name it, and its address, TC_NOPA now, matches no
  * lookup). */
+struct tc_trace *vm_tc_ird_side(struct vm_tcache *tc, const struct tc_word *w)
+{
+    size_t sz = 64 + TC_SEG_HEAD + sizeof(struct tc_uop) + sizeof(struct tc_word) + 16;
+    unsigned char *p = vm_tc_alloc(tc, sz);
+    if (!p)
+        return NULL;
+    p += (64 - ((uintptr_t)p & 63)) & 63;
+    struct tc_trace *t = (struct tc_trace *)(void *)p;
+    memset(t, 0, sizeof *t);
+    t->succ = t->succ2 = &tc->nil;
+    t->uops = (struct tc_uop *)(void *)(p + TC_SEG_HEAD);
+    t->words = (struct tc_word *)(void *)(t->uops + 1);
+    t->words[0] = *w;
+    t->words[0].side = NULL;
+    t->words[0].nside = 0;
+    t->words[0].after = t->uops;
+    struct tc_uop *u = t->uops;
+    memset(u, 0, sizeof *u);
+    u->op = TU_END;
+    u->p1 = (uint32_t *)(void *)t; /* (k, k2: the counts, synced at the guard) */
+    u->wo = (int32_t)((char *)t->words - (char *)u);
+    const void *const *hs = vm_tc_handlers();
+    u->h = hs ? hs[TU_END] : NULL;
+    if (tc->x) { /* (the compiler may take it: its entries are counted) */
+        t->op0 = (uint16_t *)(void *)(t->words + 1);
+        t->op0[0] = TU_END;
+        t->xhot = TCX_HOT;
+#if TCX_ON
+        if (hs)
+            u->h = hs[TU_H_COUNT];
+#endif
+    }
+    t->nuops = 1;
+    t->nwords = 1;
+    t->bound = 1;
+    t->fin = w->seq;
+    t->finm = (uint8_t)(t->fin ? (t->fin->rn_def ? 1 : 0) | (t->fin->rx_def ? 2 : 0) : 0);
+    t->pa = TC_NOPA;
+    t->opc = 0xFFFF;
+    t->smask = 3;
+    tc->st.traces++;
+    tc->st.bytes = tc->used;
+    return t;
+}
+
 void vm_tc_drop(struct vm_tcache *tc, struct tc_trace *t)
 {
     if (t->pa == TC_NOPA)

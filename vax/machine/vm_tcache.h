@@ -559,6 +559,13 @@ struct tc_trace *vm_tc_find(struct vm_tcache *tc, uint32_t pa);
 struct tc_trace *vm_tc_guess(struct vm_tcache *tc, struct tc_trace *last, uint32_t pa,
                              unsigned op);
 void vm_tc_drop(struct vm_tcache *tc, struct tc_trace *t);
+/* A side segment for word w's guard whose other way is the IRD point
+ * (TC_ALT_IRD, hung off w at that micro-address): its one uop an END
+ * with the latches at w's sequencing (fin: w->seq) and the END's word a
+ * copy of w, so that the instruction that went that way has an end of
+ * its own, with its own successor predictions (and, compiled, a static
+ * link), instead of the IRD point's guess.  NULL where there is no room. */
+struct tc_trace *vm_tc_ird_side(struct vm_tcache *tc, const struct tc_word *w);
 void *vm_tc_alloc(struct vm_tcache *tc, size_t n);
 
 /* The recorder: runs words through the interpreter from the machine's

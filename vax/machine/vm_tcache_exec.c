@@ -1081,6 +1081,23 @@ diverge: {
     if (LIKELY(u->k2 != TC_ALT_SEQ)) { /* the path fixes the other way */
         TC_SYNC(dw->pend, dw->rpend);
         if (u->k2 == TC_ALT_IRD) {
+            /* the IRD point through the word's own END (vm_tc_ird_side) */
+            struct tc_side *s = dw->side;
+            while (s && s->upc != TC_ALT_IRD)
+                s = s->next;
+            if (!s && dw->nside < 4 && !m->tc->flush_pending) {
+                struct tc_trace *st = vm_tc_ird_side(m->tc, dw);
+                if (st) {
+                    attach_side(m->tc, dw, TC_ALT_IRD, st);
+                    s = dw->side;
+                }
+            }
+            if (s && s->upc == TC_ALT_IRD && m->st.microcycles < lim2) {
+                m->tc->st.side_entries++;
+                ifast = 0;
+                u = s->t->uops;
+                DISPATCH();
+            }
             lw = dw;
             fin = dw->seq;
             finm = 3; /* (enter looks at fin itself) */

@@ -864,7 +864,7 @@ static void guard_cc(struct cx *c, const struct tc_uop *u, int i, unsigned cc)
 {
     const struct tc_word *w = TC_UWNZ(u);
     unsigned off = u->x ? cc ^ 1u : cc;
-    if (u->k2 == TC_ALT_SEQ || u->k2 == TC_ALT_IRD || !(w->flags & TW_SIDEOK) ||
+    if (u->k2 == TC_ALT_SEQ || (u->k2 != TC_ALT_IRD && !(w->flags & TW_SIDEOK)) ||
         c->ncold == c->capx) {
         exit_if(c, (int)off, i);
         return;
