@@ -5,7 +5,7 @@ instruction after which the two differ in any state (vax/machine/
 vm_tcache_check.c), so a clean run to the expected end is the check.
 
 usage: tcache_check_test.py SPAMCTL EVKAA.EXE KERNEL.BIN VASM SELFMOD.S TBIT_IPL.S
-       CALLRET.S CALLPTR.S FOLD.S TBMISS.S CROSS.S
+       CALLRET.S CALLPTR.S FOLD.S TBMISS.S CROSS.S MISSES.S
 
   * EVKAA (DEC's instruction test) for 40 M microcycles: pass 1 and some
     fifty passes after it, every opcode group, guards failing into side
@@ -37,7 +37,14 @@ usage: tcache_check_test.py SPAMCTL EVKAA.EXE KERNEL.BIN VASM SELFMOD.S TBIT_IPL
   * cross.s, references across two cache lines of a page, and one across
     two pages: the compiled code makes the first kind itself
     (vm_memo_cross), so at most 12% of the microwords go through the
-    interpreter as generic words (7.6%; 18% when every one did).
+    interpreter as generic words (7.6%; 18% when every one did);
+  * misses.s, references that miss the cache at every line (write-backs
+    among them, and the loop's own code evicted), a branch that goes the
+    other way every pass, and an instruction at a page's last two bytes
+    with MAPEN clear: where the trace compiler is built its code makes the
+    misses itself and the branch's other way is a side segment's end, so
+    at most 1% of the microwords are generic (15.7% when each miss went
+    through the interpreter) and side traces are entered.
 
 Each must also show that the cache did the work (--tcache-stats): most
 lookups hit and side traces were entered, or the check proved nothing.
@@ -283,9 +290,34 @@ def cross(spamctl, vasm, source, work):
           "references across two lines itself (%s)" % (g and g.group(0)))
 
 
+def misses(spamctl, vasm, source, work):
+    """Cache misses, a branch's other way to IRD, an IRD at a page's end."""
+    rv = loop_both_ways(spamctl, vasm, source, work, "misses")
+    if rv:
+        check(rv[6:9] == [0x18F38000, 100, 200],
+              "misses: R6, R7 and R8 at HALT are what the program computes (%s)"
+              % [hex(x) for x in rv[6:9]])
+    stats = free_stats(spamctl, vasm, source, work, "misses")
+    if stats is None:
+        return
+    parts = re.search(r"microwords: ([0-9.]+)% specialised, ([0-9.]+)% generic in traces, "
+                      r"([0-9.]+)% interpreted", stats)
+    check(parts is not None and all(0.0 <= float(x) <= 100.0 for x in parts.groups()),
+          "misses: the microwords' shares are shares (%s)" % (parts and parts.group(0)))
+    cp = re.search(r"compiled: (\d+) segments", stats)
+    m = STATS.search(stats)
+    if cp and int(cp.group(1)) > 0 and parts:  # (a build with the trace compiler)
+        check(float(parts.group(2)) <= 1.0,
+              "misses: at most 1%% of the microwords generic: the compiled code makes "
+              "the misses itself (%s)" % parts.group(0))
+        check(m is not None and int(m.group(3)) > 0,
+              "misses: the branch's other way entered its side segment (%s)"
+              % (m and m.group(0)))
+
+
 def main():
     spamctl, image, kernel, vasm, source, tbit, callret_s, callptr_s, fold_s, tbmiss_s, \
-        cross_s = sys.argv[1:12]
+        cross_s, misses_s = sys.argv[1:13]
     with tempfile.TemporaryDirectory() as work:
         evkaa(spamctl, image, work)
         guest(spamctl, kernel, work)
@@ -296,6 +328,7 @@ def main():
         fold(spamctl, vasm, fold_s, work)
         tbmiss(spamctl, vasm, tbmiss_s, work)
         cross(spamctl, vasm, cross_s, work)
+        misses(spamctl, vasm, misses_s, work)
     return report()
 
 
