@@ -194,13 +194,13 @@ static void tc_insert(struct vm_tcache *tc, struct tc_trace *t)
     tc->count++;
 }
 
-/* Unlinks a root (its memory stays until the next flush: chaining
- * pointers may still name it, and its address, TC_NOPA now, matches no
- * lookup). */
-struct tc_trace *vm_tc_ird_side(struct vm_tcache *tc, const struct tc_word *w)
+/* A segment of `body` bytes after its header, from the arena: the header
+ * (struct tc_trace) on a host cache line, zeroed, its predictions the
+ * cache's nil trace, its uops where the header's bytes end; NULL where
+ * there is no room. */
+static struct tc_trace *seg_alloc(struct vm_tcache *tc, size_t body)
 {
-    size_t sz = 64 + TC_SEG_HEAD + sizeof(struct tc_uop) + sizeof(struct tc_word) + 16;
-    unsigned char *p = vm_tc_alloc(tc, sz);
+    unsigned char *p = vm_tc_alloc(tc, 64 + TC_SEG_HEAD + body);
     if (!p)
         return NULL;
     p += (64 - ((uintptr_t)p & 63)) & 63;
@@ -208,6 +208,21 @@ struct tc_trace *vm_tc_ird_side(struct vm_tcache *tc, const struct tc_word *w)
     memset(t, 0, sizeof *t);
     t->succ = t->succ2 = &tc->nil;
     t->uops = (struct tc_uop *)(void *)(p + TC_SEG_HEAD);
+    return t;
+}
+
+/* What of latch image fin outlives IRD (tc_trace.finm) */
+static uint8_t fin_mask(const struct tc_latch *fin)
+{
+    return (uint8_t)(fin ? (fin->rn_def ? 1 : 0) | (fin->rx_def ? 2 : 0) : 0);
+}
+
+struct tc_trace *vm_tc_ird_side(struct vm_tcache *tc, const struct tc_word *w)
+{
+    struct tc_trace *t =
+        seg_alloc(tc, sizeof(struct tc_uop) + sizeof(struct tc_word) + sizeof(uint16_t));
+    if (!t)
+        return NULL;
     t->words = (struct tc_word *)(void *)(t->uops + 1);
     t->words[0] = *w;
     t->words[0].side = NULL;
@@ -233,7 +248,7 @@ struct tc_trace *vm_tc_ird_side(struct vm_tcache *tc, const struct tc_word *w)
     t->nwords = 1;
     t->bound = 1;
     t->fin = w->seq;
-    t->finm = (uint8_t)(t->fin ? (t->fin->rn_def ? 1 : 0) | (t->fin->rx_def ? 2 : 0) : 0);
+    t->finm = fin_mask(t->fin);
     t->pa = TC_NOPA;
     t->opc = 0xFFFF;
     t->smask = 3;
@@ -242,6 +257,9 @@ struct tc_trace *vm_tc_ird_side(struct vm_tcache *tc, const struct tc_word *w)
     return t;
 }
 
+/* Unlinks a root (its memory stays until the next flush: chaining
+ * pointers may still name it, and its address, TC_NOPA now, matches no
+ * lookup). */
 void vm_tc_drop(struct vm_tcache *tc, struct tc_trace *t)
 {
     if (t->pa == TC_NOPA)
@@ -1838,22 +1856,15 @@ static struct tc_trace *build(struct vm_tcache *tc, struct vax_machine *m,
     /* one arena block, the parts the executor reads at every pass first:
      * the segment (at a host cache line), its uops, constants, images
      * (the end's among them), then the words (guards and slow ways) */
-    size_t hsz = TC_SEG_HEAD;
     size_t csz = ((size_t)b->nc * sizeof(uint32_t) + 15) & ~(size_t)15;
     size_t osz = tc->x ? (size_t)b->nu * sizeof(uint16_t) : 0; /* op0 */
-    size_t sz = 64 + hsz + (size_t)b->nu * sizeof(struct tc_uop) + csz +
-                (size_t)b->ni * sizeof(struct tc_latch) + (size_t)n * sizeof(struct tc_word) +
-                osz;
-    unsigned char *p = vm_tc_alloc(tc, sz);
-    if (!p)
+    struct tc_trace *t =
+        seg_alloc(tc, (size_t)b->nu * sizeof(struct tc_uop) + csz +
+                          (size_t)b->ni * sizeof(struct tc_latch) +
+                          (size_t)n * sizeof(struct tc_word) + osz);
+    if (!t)
         return NULL;
-    p += (64 - ((uintptr_t)p & 63)) & 63;
-    struct tc_trace *t = (struct tc_trace *)(void *)p;
-    memset(t, 0, sizeof *t);
-    t->succ = t->succ2 = &tc->nil;
-    p += hsz;
-    t->uops = (struct tc_uop *)(void *)p;
-    p += (size_t)b->nu * sizeof(struct tc_uop);
+    unsigned char *p = (unsigned char *)(void *)(t->uops + b->nu);
     uint32_t *consts = (uint32_t *)(void *)p;
     p += csz;
     struct tc_latch *imgs = (struct tc_latch *)(void *)p;
@@ -1919,7 +1930,7 @@ static struct tc_trace *build(struct vm_tcache *tc, struct vax_machine *m,
     t->opc = rec->root ? rec->opc : 0xFFFF;
     t->spec0 = (uint8_t)(rec->root && rec->spec0);
     t->smask = t->spec0 ? 2 : 3;
-    t->finm = (uint8_t)(t->fin ? (t->fin->rn_def ? 1 : 0) | (t->fin->rx_def ? 2 : 0) : 0);
+    t->finm = fin_mask(t->fin);
     tc->st.traces++;
     tc->st.bytes = tc->used;
     return t;

@@ -43,18 +43,20 @@ static inline void word_vals(const struct vax_machine *m, const struct tc_word *
         *psl0 = m->psl;
 }
 
-/* Hangs side trace t off word w, entered at micro-address upc. */
-static void attach_side(struct vm_tcache *tc, struct tc_word *w, unsigned upc,
-                        struct tc_trace *t)
+/* Hangs side trace t off word w, entered at micro-address upc: the
+ * side, or NULL where there is no room. */
+static struct tc_side *attach_side(struct vm_tcache *tc, struct tc_word *w, unsigned upc,
+                                   struct tc_trace *t)
 {
     struct tc_side *s = vm_tc_alloc(tc, sizeof *s);
     if (!s)
-        return;
+        return NULL;
     s->upc = (uint16_t)upc;
     s->t = t;
     s->next = w->side;
     w->side = s;
     w->nside++;
+    return s;
 }
 
 
@@ -574,17 +576,22 @@ static int tc_record_side(struct vax_machine *m, uint64_t limit, int mapen,
     return rs;
 }
 
-/* The side trace of word dw that starts at micro-address next, if any
- * (only a word whose divergence leaves a known latch state has them). */
-static ALWAYS_INLINE struct tc_side *tc_side_at(const struct tc_word *dw, unsigned next)
+/* The side trace of word dw that starts at micro-address next, if any:
+ * any word's (tc_side_find), and where a guard failed into the path's
+ * other micro-address only a word whose divergence leaves a known latch
+ * state has them (tc_side_at; a guard's way to the IRD point hangs its
+ * END off any word, vm_tc_ird_side). */
+static ALWAYS_INLINE struct tc_side *tc_side_find(const struct tc_word *dw, unsigned next)
 {
-    if (!(dw->flags & TW_SIDEOK))
-        return NULL;
     struct tc_side *s;
     for (s = dw->side; s; s = s->next)
         if (s->upc == next)
             break;
     return s;
+}
+static ALWAYS_INLINE struct tc_side *tc_side_at(const struct tc_word *dw, unsigned next)
+{
+    return dw->flags & TW_SIDEOK ? tc_side_find(dw, next) : NULL;
 }
 
 /* A specifier byte the memo cannot give (SPEC uop u): the interpreter's
@@ -1082,17 +1089,13 @@ diverge: {
         TC_SYNC(dw->pend, dw->rpend);
         if (u->k2 == TC_ALT_IRD) {
             /* the IRD point through the word's own END (vm_tc_ird_side) */
-            struct tc_side *s = dw->side;
-            while (s && s->upc != TC_ALT_IRD)
-                s = s->next;
+            struct tc_side *s = tc_side_find(dw, TC_ALT_IRD);
             if (!s && dw->nside < 4 && !m->tc->flush_pending) {
                 struct tc_trace *st = vm_tc_ird_side(m->tc, dw);
-                if (st) {
-                    attach_side(m->tc, dw, TC_ALT_IRD, st);
-                    s = dw->side;
-                }
+                if (st)
+                    s = attach_side(m->tc, dw, TC_ALT_IRD, st);
             }
-            if (s && s->upc == TC_ALT_IRD && m->st.microcycles < lim2) {
+            if (s && m->st.microcycles < lim2) {
                 m->tc->st.side_entries++;
                 ifast = 0;
                 u = s->t->uops;

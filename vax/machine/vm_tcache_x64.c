@@ -705,13 +705,17 @@ static uintptr_t tcx_refill(struct vax_machine *m, struct vm_memo *tab, uint32_t
     return r;
 }
 
-/* an end's opcode fetch from a line that is a cache miss (e_isel):
- * vm_memo_irefill_miss, below the hand-over's ev */
-static int tcx_imiss(struct vax_machine *m, uint32_t pc, const struct tcx_state *s)
+/* an end's opcode fetch whose line is not in its memo entry (e_isel):
+ * refilled where it is a cache and TB hit (vm_memo_irefill), else, a
+ * cache miss, made as the fetch makes it below the hand-over's ev
+ * (vm_memo_irefill_miss); 0: neither */
+static int tcx_ifill(struct vax_machine *m, uint32_t pc, const struct tcx_state *s)
 {
+    if (vm_memo_irefill(m, pc))
+        return 1;
     uint64_t c0 = m->st.microcycles;
     int r = vm_memo_irefill_miss(m, pc, s->ev);
-    m->tc_interp += m->st.microcycles - c0;
+    m->tc_interp += m->st.microcycles - c0; /* (the stall: no word of a trace's) */
     return r;
 }
 
@@ -1483,8 +1487,8 @@ static struct tc_trace *tcx_find(struct vax_machine *m, struct tc_trace *lt,
  *   finm of the end, and the way out (no uop, no handler);
  * - e_isel (called, RCX PC, R9 the entry last used, which does not hold
  *   PC's byte): PC's line's own entry, refilled where it is a cache and TB
- *   hit (vm_memo_irefill); returns with R9 that entry and EDX PC's offset
- *   in it, else leaves;
+ *   hit, or filled by the fetch's miss (tcx_ifill); returns with R9 that
+ *   entry and EDX PC's offset in it, else leaves;
  * - e_succ (called, RSI the successor, RDI PC's host address, whose bytes
  *   are not the successor's quick check's): its physical address and
  *   opcode, ifast then from its bytes' compare (ilen 0: none; over 8: both
@@ -1529,23 +1533,13 @@ static void end_stubs(struct em *e, struct vm_tcx *x)
     save_r8_r11(e);
     op_rr(e, 1, 0x89, RDI, RM);
     MOV32(e, RSI, RCX);
-    /* (the return address and five pushes: call_c's eight bytes) */
-    call_c(e, (const void *)(uintptr_t)vm_memo_irefill);
-    op_rr(e, 0, 0x85, RAX, RAX);
-    pop_r(e, RAX);
-    LD32(e, RCX, RM, MOFF(r[15]));
-    patch_to(e, jcc_fwd(e, CC_NE), x->e_isel); /* refilled: the entry again */
-    /* a cache miss: as the fetch makes it, below ev (vm_memo_irefill_miss) */
-    push_r(e, RAX);
-    save_r8_r11(e);
-    op_rr(e, 1, 0x89, RDI, RM);
-    MOV32(e, RSI, RCX);
     op_rr(e, 1, 0x89, RDX, RST);
-    call_c(e, (const void *)(uintptr_t)tcx_imiss);
+    /* (the return address and five pushes: call_c's eight bytes) */
+    call_c(e, (const void *)(uintptr_t)tcx_ifill);
     op_rr(e, 0, 0x85, RAX, RAX);
     pop_r(e, RAX);
     LD32(e, RCX, RM, MOFF(r[15]));
-    patch_to(e, jcc_fwd(e, CC_NE), x->e_isel);
+    patch_to(e, jcc_fwd(e, CC_NE), x->e_isel); /* filled: the entry again */
     g1_ri(e, 1, G_ADD, RSP, 8);
     patch_to(e, jmp_fwd(e), x->e_leave);
     /* e_succ */
