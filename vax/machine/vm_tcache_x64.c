@@ -131,6 +131,18 @@ static void mem_x4(struct em *e, int reg, int base, int index, int32_t disp)
     b1(e, 2u << 6 | (unsigned)(index & 7) << 3 | (unsigned)(base & 7));
     b4(e, (uint32_t)disp);
 }
+/* ModRM and SIB for [base + index + disp] (base not RBP or R13 with no
+ * displacement: always one here) */
+static void mem_bi(struct em *e, int reg, int base, int index, int32_t disp)
+{
+    unsigned mod = disp >= -128 && disp < 128 ? 1u : 2u;
+    b1(e, mod << 6 | (unsigned)(reg & 7) << 3 | 4u);
+    b1(e, (unsigned)(index & 7) << 3 | (unsigned)(base & 7));
+    if (mod == 1)
+        b1(e, (uint8_t)disp);
+    else
+        b4(e, (uint32_t)disp);
+}
 static void modrr(struct em *e, int reg, int rm)
 {
     b1(e, 0xC0u | (unsigned)(reg & 7) << 3 | (unsigned)(rm & 7));
@@ -141,6 +153,13 @@ static void op_rm(struct em *e, int w, unsigned op, int reg, int base, int32_t d
     rex(e, w, reg, 0, base, 0);
     b1(e, op);
     mem(e, reg, base, disp);
+}
+/* op reg, [base + index + disp] (and the other way) */
+static void op_rmi(struct em *e, int w, unsigned op, int reg, int base, int index, int32_t disp)
+{
+    rex(e, w, reg, index, base, 0);
+    b1(e, op);
+    mem_bi(e, reg, base, index, disp);
 }
 #define LD32(e, r, b, d) op_rm(e, 0, 0x8B, r, b, d)
 #define ST32(e, b, d, r) op_rm(e, 0, 0x89, r, b, d)
@@ -479,6 +498,20 @@ static void st_cell(struct cx *c, const uint32_t *p, int reg)
     mov_ri64(&c->e, RSI, (uint64_t)(uintptr_t)p);
     ST32(&c->e, RSI, 0, reg);
 }
+/* the cell at byte offset k of the machine = reg, a uop's destination;
+ * nothing where it is the sink, which no uop or handler reads (a bus
+ * latch, not state: the lock-step checker leaves it out too) */
+static void st_k(struct em *e, uint32_t k, int reg)
+{
+    if (k != MOFF(rf_sink))
+        ST32(e, RM, (int32_t)k, reg);
+}
+/* the same with a value known when compiled */
+static void st_k_i(struct em *e, uint32_t k, uint32_t v)
+{
+    if (k != MOFF(rf_sink))
+        st32_i(e, RM, (int32_t)k, v);
+}
 /* gpr_write's merge for a byte or word (wd 0, 1): dst's other bytes
  * and src's low ones (through EDX) */
 static void merge_x(struct em *e, int dst, int src, unsigned wd)
@@ -547,11 +580,10 @@ static void flags_nz_to_fl(struct em *e)
 static int cc_x(struct em *e, unsigned cc, int nz)
 {
     uint32_t clr, keep;
+    /* (PSL's bits changed in place: AND and OR on the machine's cell) */
     if (nz == 2 && cc == UCC_CMP) {
-        LD32(e, RDX, RM, MOFF(psl));
-        g1_ri(e, 0, G_AND, RDX, ~0xF);
-        op_rr(e, 0, 0x09, RDX, RSI);
-        ST32(e, RM, MOFF(psl), RDX);
+        g1_mi(e, 0, G_AND, RM, MOFF(psl), ~0xF);
+        op_rm(e, 0, 0x09, RSI, RM, MOFF(psl)); /* or [psl], esi */
         return 0;
     }
     switch (cc) {
@@ -563,15 +595,13 @@ static int cc_x(struct em *e, unsigned cc, int nz)
     case UCC_NZVC0: clr = 0xF; keep = F_N | F_Z | F_V; break;
     default: return -1;
     }
-    LD32(e, RDX, RM, MOFF(psl));
-    g1_ri(e, 0, G_AND, RDX, (int32_t)~clr);
+    g1_mi(e, 0, G_AND, RM, MOFF(psl), (int32_t)~clr);
     if (nz && (keep & (F_N | F_Z)) == (F_N | F_Z) && cc != UCC_CMP) {
-        op_rr(e, 0, 0x09, RDX, RFL); /* (nothing else in fl to mask) */
-    } else {
-        MOV32(e, RCX, RFL);
-        g1_ri(e, 0, G_AND, RCX, (int32_t)keep);
-        op_rr(e, 0, 0x09, RDX, RCX);
+        op_rm(e, 0, 0x09, RFL, RM, MOFF(psl)); /* (nothing else in fl to mask) */
+        return 0;
     }
+    MOV32(e, RDX, RFL);
+    g1_ri(e, 0, G_AND, RDX, (int32_t)keep);
     if (cc == UCC_CMP) { /* N: N xor V */
         MOV32(e, RCX, RFL);
         shift_ri(e, 4, RCX, 2);
@@ -579,7 +609,7 @@ static int cc_x(struct em *e, unsigned cc, int nz)
         g1_ri(e, 0, G_AND, RCX, F_N);
         op_rr(e, 0, 0x09, RDX, RCX);
     }
-    ST32(e, RM, MOFF(psl), RDX);
+    op_rm(e, 0, 0x09, RDX, RM, MOFF(psl));
     return 0;
 }
 
@@ -833,14 +863,14 @@ static int alu_uop(struct cx *c, const struct tc_uop *u, unsigned f, unsigned wd
     else
         ld_cell(c, RA, u->p1);
     if (v == 0 && wd == 2 && alu_in_r(c, u, f, alur)) {
-        ST32(e, RM, (int32_t)u->k, RR);
+        st_k(e, u->k, RR);
         return 0;
     }
     int cmp = v == 2 + (UCC_CMP - UCC_ARITH) && (f == UA_ADD || f == UA_SUB);
     if (alu_x(c, f, wd, v >= 1, cmp, u->p2))
         return -1;
     MOV32(e, RR, RAX);
-    ST32(e, RM, (int32_t)u->k, RAX);
+    st_k(e, u->k, RAX);
     if (v >= 2 && cc_x(e, UCC_ARITH + (v - 2), cmp ? 2 : f != UA_ADD && f != UA_SUB))
         return -1;
     return 0;
@@ -861,6 +891,19 @@ static void gpsl(struct cx *c, const struct tc_uop *u)
         MOV32(&c->e, RAX, RPSL0);
     else
         LD32(&c->e, RAX, RM, MOFF(psl));
+}
+/* the host's flags of a test of TC_GPSL's bits imm, where they lie */
+static void gpsl_test(struct cx *c, const struct tc_uop *u, uint32_t imm)
+{
+    struct em *e = &c->e;
+    if (u->y) {
+        test_ri(e, RPSL0, imm);
+        return;
+    }
+    rex(e, 0, 0, 0, RM, 0); /* test dword [rbx + psl], imm */
+    b1(e, 0xF7);
+    mem(e, 0, RM, MOFF(psl));
+    b4(e, imm);
 }
 /* leave at uop i unless the condition the host's flags hold (cc true:
  * the guard's value 1) is the recorded way u->x */
@@ -959,9 +1002,13 @@ static int mck_x(struct cx *c, int i, const struct vm_memo *tab, unsigned n, uns
     _Static_assert(sizeof(struct vm_memo) == 32, "a memo entry is 32 bytes");
     shift_ri(e, 5, RCX, 6 - 5); /* (the line's number times 32) */
     g1_ri(e, 0, G_AND, RCX, (VM_MEMO_N - 1) << 5);
-    op_rr(e, 1, 0x01, RCX, RM); /* rcx: the entry, less tab's offset */
+    /* (the entry: [rbx + rcx + tab's offset]) */
 #define MO(f) ((int32_t)to + (int32_t)offsetof(struct vm_memo, f))
-    memo_hit_x(e, RCX, (int32_t)to, RAX, n, RSI);
+    MOV32(e, RDX, RAX); /* memo_hit_x's, through rbx + rcx */
+    op_rmi(e, 0, 0x2B, RDX, RM, RCX, MO(base));
+    op_rmi(e, 0, 0x8B, RDI, RM, RCX, MO(span));
+    op_rm(e, 1, 0x8D, RSI, RDX, (int32_t)n); /* rsi = rdx + n */
+    op_rr(e, 1, 0x39, RSI, RDI);
     c->cold[c->ncold].i = i; /* (a miss: refill_cold) */
     c->cold[c->ncold].side = 2;
     c->cold[c->ncold].to = (int32_t)to;
@@ -969,18 +1016,22 @@ static int mck_x(struct cx *c, int i, const struct vm_memo *tab, unsigned n, uns
     c->cold[c->ncold].w = w;
     struct cold *k = &c->cold[c->ncold];
     c->cold[c->ncold++].at = jcc_fwd(e, CC_A);
-    LD64(e, RSI, RCX, MO(set));
-    LD32(e, RDI, RCX, MO(lru_next));
+    op_rmi(e, 1, 0x8B, RSI, RM, RCX, MO(set));
+    op_rmi(e, 0, 0x8B, RDI, RM, RCX, MO(lru_next));
     ST32(e, RSI, (int32_t)offsetof(struct cache_set, lru), RDI);
     if (w) {
-        ldzx(e, RDI, RCX, MO(way), 1);
+        /* movzx edi, byte [rbx + rcx + way] */
+        rex(e, 0, RDI, RCX, RM, 0);
+        b1(e, 0x0F);
+        b1(e, 0xB6);
+        mem_bi(e, RDI, RM, RCX, MO(way));
         /* mov dword [rsi + rdi*4 + dirty], 1 */
         rex(e, 0, 0, RDI, RSI, 0);
         b1(e, 0xC7);
         mem_x4(e, 0, RSI, RDI, (int32_t)offsetof(struct cache_set, dirty));
         b4(e, 1);
     }
-    LD64(e, RMHP, RCX, MO(host));
+    op_rmi(e, 1, 0x8B, RMHP, RM, RCX, MO(host));
     op_rr(e, 1, 0x01, RMHP, RDX);
     k->back = e->p;
 #undef MO
@@ -1799,20 +1850,30 @@ static int uop_x(struct cx *c, int i)
         jmp_to(e, c->lab[ti]);
         return 1;
     }
-    case TU_MOV:
-        ld_cell(c, RAX, u->p1);
-        ST32(e, RM, (int32_t)u->k, RAX);
+    case TU_MOV: case TU_MOV2: {
+        /* (both loads before the stores: a destination may be the other
+         * source; a constant stored as such) */
+        int k1 = moff(c, u->p1) < 0, k2 = op == TU_MOV2 && moff(c, u->p2) < 0;
+        if (!k1)
+            ld_cell(c, RAX, u->p1);
+        if (op == TU_MOV2 && !k2)
+            ld_cell(c, RCX, u->p2);
+        if (k1)
+            st_k_i(e, u->k, *u->p1);
+        else
+            st_k(e, u->k, RAX);
+        if (op == TU_MOV2) {
+            if (k2)
+                st_k_i(e, u->k2, *u->p2);
+            else
+                st_k(e, u->k2, RCX);
+        }
         return 1;
-    case TU_MOV2:
-        ld_cell(c, RAX, u->p1);
-        ld_cell(c, RCX, u->p2);
-        ST32(e, RM, (int32_t)u->k, RAX);
-        ST32(e, RM, (int32_t)u->k2, RCX);
-        return 1;
+    }
     case TU_KR:
         ld_cell(c, RA, u->p1);
         mov_ri(e, RR, u->k2);
-        ST32(e, RM, (int32_t)u->k, RR);
+        st_k(e, u->k, RR);
         if (u->x)
             mov_ri(e, RFL, u->y);
         /* a guard on its flags decided when the trace was built
@@ -2075,8 +2136,7 @@ static int uop_x(struct cx *c, int i)
     case TU_G_PSL_Z: case TU_G_PSL_N: case TU_G_PSL_V: case TU_G_PSL_C: case TU_G_PSL_NZ:
     case TU_G_PSL_CZ: {
         static const uint8_t bits[] = {PSL_Z, PSL_N, PSL_V, PSL_C, PSL_N | PSL_Z, PSL_C | PSL_Z};
-        gpsl(c, u);
-        test_ri(e, RAX, bits[op - TU_G_PSL_Z]);
+        gpsl_test(c, u, bits[op - TU_G_PSL_Z]);
         guard_cc(c, u, i, CC_NE);
         return 1;
     }
@@ -2087,8 +2147,7 @@ static int uop_x(struct cx *c, int i)
         guard_cc(c, u, i, CC_E);
         return 1;
     case TU_G_PSL_KERN:
-        gpsl(c, u);
-        test_ri(e, RAX, PSL_CUR_BITS);
+        gpsl_test(c, u, PSL_CUR_BITS);
         guard_cc(c, u, i, CC_E);
         return 1;
     case TU_G_NOVT: /* !(fl.V && PSL.IV) */
