@@ -420,6 +420,18 @@ struct cx {
      * known at entry, without a loop: the code tests it first), so that
      * its SPEC and IB uops need no test of their own */
     int ifast;
+    /* R9 is the I-stream memo entry the code was entered with, that of
+     * the opcode's line (whose host address the IRD point that entered
+     * this root compared), and nothing since moved R9 or emptied that
+     * entry: a root without a LOOP whose bytes all lie in that line (no
+     * SPECL or IBL) and whose I-stream reads take no slow way
+     * (ibyte_cold); a memo refill keeps R9's line (vm_memo_refill_miss),
+     * and any other way the memos change leaves the code first (end_x:
+     * a successor in the same line) */
+    int r9line;
+    /* R8D (ifast) is 1 here: the code of a root that runs only with it
+     * set (ifast) and wrote no memory since (WR clears it) */
+    int rif1;
 };
 
 /* The segments of one compile: the one that came due and the successors
@@ -1292,7 +1304,7 @@ static void bytes_k_x(struct em *e, uint64_t ib, uint64_t im)
 /* The IRD point's latches as its quick way leaves them (of those
  * latches_set_at_end names, the ones in `set` cleared), and the opcode's
  * byte taken (RCX PC, R9 its memo entry) and counted; clobbers RAX, RDI */
-static void end_ird_x(struct em *e, unsigned set)
+static void end_ird_x(struct em *e, unsigned set, int fresh)
 {
     g1_mi(e, 0, G_ADD, RM, MOFF(icnt), 1);
     _Static_assert(offsetof(struct vax_machine, mchk_active) ==
@@ -1311,8 +1323,8 @@ static void end_ird_x(struct em *e, unsigned set)
     ST32(e, RM, MOFF(fpc), RCX);
     LD32(e, RAX, RM, MOFF(psl));
     ST32(e, RM, MOFF(fcc), RAX);
-    ilru(e, RAX, RDI); /* (not left out where fresh: the slow way may take
-                        * no reference) */
+    if (!fresh) /* (the slow way may take no reference: not fresh there) */
+        ilru(e, RAX, RDI);
     op_rm(e, 0, 0x8D, RAX, RCX, 1);
     ST32(e, RM, MOFF(r[15]), RAX);
     g1_mi(e, 1, G_ADD, RM, MOFF(st.instructions), 1);
@@ -1326,10 +1338,11 @@ static void carry_rn_k(struct em *e, const struct tc_latch *fin)
     st32_i(e, RM, MOFF(lat) + 4 * LAT_RN, fin->rn);
     st32_i(e, RM, MOFF(lat) + 4 * LAT_RN1, (fin->rn + 1u) & 15);
 }
-static void end_taken_x(struct cx *c, const struct tc_trace *lt, const struct tc_trace *sb)
+static void end_taken_x(struct cx *c, const struct tc_trace *lt, const struct tc_trace *sb,
+                        int fresh)
 {
     struct em *e = &c->e;
-    end_ird_x(e, latches_set_at_end(c->m, c->t)); /* (RSI: the successor, below) */
+    end_ird_x(e, latches_set_at_end(c->m, c->t), fresh); /* (RSI: the successor, below) */
     const struct tc_latch *fin = lt->fin;
     if (fin && lt->finm && (fin->rn_def || fin->rx_def)) {
         /* the end's RN group and RX outlive IRD where the successor does
@@ -1468,7 +1481,36 @@ static void end_x(struct cx *c, const struct tc_uop *u)
      * where MAPEN is clear, tb_clear_x; its page offset is the PC's) */
     int pagex = sb && (sb->pa & 0x1FFu) > 0x1FDu;
     uint8_t *jsb[5] = {NULL, NULL, NULL, NULL, NULL}, *chk = e->p;
-    if (sb) {
+    if (sb && !pagex && c->r9line && (sb->pa ^ c->t->pa) < VM_CACHE_LINE) {
+        /* the successor in this root's own line, whose entry R9 still is
+         * (r9line): its host address is R9's line at sb's offset, so the
+         * PC's offset in that entry is the whole test (the entry's span
+         * and host address are those the root was entered with) */
+        int32_t off = (int32_t)(sb->pa & (VM_CACHE_LINE - 1));
+        LD32(e, RCX, RM, MOFF(r[15])); /* (with the next: room for a JMP) */
+        if (off) { /* PC - off the entry's base: cmp (rcx - off), [r9 + base] */
+            op_rm(e, 0, 0x8D, RDX, RCX, -off);
+            op_rm(e, 0, 0x3B, RDX, RMI, (int32_t)offsetof(struct vm_memo, base));
+        } else {
+            op_rm(e, 0, 0x3B, RCX, RMI, (int32_t)offsetof(struct vm_memo, base));
+        }
+        jsb[0] = jcc_fwd(e, CC_NE);
+        LD64(e, RDI, RM, MOFF(st.microcycles));
+        op_rm(e, 1, 0x3B, RDI, RST, SOFF(ev));
+        jsb[1] = jcc_fwd(e, CC_AE);
+        mov_ri64(e, RDI, (uint64_t)(uintptr_t)sb->fhp);
+        bytes_k_x(e, sb->ib0, sb->im0);
+        jsb[3] = jcc_fwd(e, CC_NE);
+        if (!c->rif1)
+            mov_ri(e, RIF, 1);
+        /* (the fetch refers to R9's line: its set's LRU is as the fetch
+         * leaves it where nothing else referred to the cache since) */
+        end_taken_x(c, lt, sb, c->fresh);
+        for (int k = 0; k < 5; k++)
+            here(e, jsb[k]);
+        c->ch->lnk[c->ch->nlnk - 1].chk = chk; /* (end_taken_x's link) */
+        c->ch->lnk[c->ch->nlnk - 1].dyn = e->p;
+    } else if (sb) {
         /* (R9 becomes that entry at once: where the checks fail, the
          * dynamic way finds PC's entry from it as from any other) */
         LD32(e, RCX, RM, MOFF(r[15])); /* (with the LEA: room for a JMP) */
@@ -1491,8 +1533,9 @@ static void end_x(struct cx *c, const struct tc_uop *u)
         jsb[2] = jcc_fwd(e, CC_NE);
         bytes_k_x(e, sb->ib0, sb->im0);
         jsb[3] = jcc_fwd(e, CC_NE);
-        mov_ri(e, RIF, 1);
-        end_taken_x(c, lt, sb);
+        if (!c->rif1)
+            mov_ri(e, RIF, 1);
+        end_taken_x(c, lt, sb, 0);
         for (int k = 0; k < 5; k++)
             here(e, jsb[k]);
         c->ch->lnk[c->ch->nlnk - 1].chk = chk; /* (end_taken_x's link) */
@@ -1513,7 +1556,7 @@ static void end_x(struct cx *c, const struct tc_uop *u)
     }
     uint8_t *jf[2];
     const uint8_t *got = end_succ_x(e, run_off(c), c->ch->x, jf);
-    end_taken_x(c, lt, NULL);
+    end_taken_x(c, lt, NULL, 0);
     end_succ_tail_x(e, run_off(c), c->ch->x, jf, got);
 }
 
@@ -1688,7 +1731,7 @@ static void end_stubs(struct em *e, struct vm_tcx *x)
     here(e, jc1);
     here(e, jc4);
     /* the IRD point's latches (all: those not set are 0 already) */
-    end_ird_x(e, 7);
+    end_ird_x(e, 7, 0);
     jmp_r(e, RDX);
     end_succ_tail_x(e, 0, x, jf, got);
 }
@@ -1955,8 +1998,10 @@ static int uop_x(struct cx *c, int i)
             here(e, in);
             op_rr(e, 1, 0x89, RMI, RSI);
             c->fresh = 0;
+            c->r9line = 0;
         }
         if (!c->ifast) { /* (else set: tested at the code's start) */
+            c->r9line = 0; /* (ibyte_cold may move R9) */
             op_rr(e, 0, 0x85, RIF, RIF);
             if (c->ncold == c->capx) {
                 e->over = 1;
@@ -2053,6 +2098,7 @@ static int uop_x(struct cx *c, int i)
         if (n != 1 && n != 2 && n != 4 && n != 8)
             return 0;
         mov_ri(e, RIF, 0); /* (it might write the instruction's own bytes) */
+        c->rif1 = 0;
         LD32(e, RAX, RM, MOFF(mdr));
         if (n == 1) {
             op_rm(e, 0, 0x88, RAX, RMHP, 0); /* mov [r15], al */
@@ -2385,7 +2431,7 @@ static int piece(struct em *e, struct vax_machine *m, struct tc_trace *t,
     if (!lab || !xs || !cold)
         goto out;
     struct cx c = {*e, m, t, tab, ch->x->mem + ch->x->used, ch->x->leave, ubeg, xs, 0,
-                   (int)t->nuops * 2 + 8, lab, cold, 0, ch, log_known(m, t), lru_fresh(t), 0};
+                   (int)t->nuops * 2 + 8, lab, cold, 0, ch, log_known(m, t), lru_fresh(t), 0, 0, 0};
     /* a LOOP's first uop is arrived at from its end too (and from the
      * executor, TC_LOOP_NATIVE), after whatever references the loop made:
      * no I-stream LRU is fresh there */
@@ -2393,6 +2439,7 @@ static int piece(struct em *e, struct vax_machine *m, struct tc_trace *t,
                    ? (int)((const struct tc_uop *)(const void *)t->uops[t->nuops - 1].p1 -
                            t->uops)
                    : -1;
+    c.r9line = t->pa != TC_NOPA && head < 0;
     /* a root whose bytes are known at entry is nearly always entered with
      * them its own (a static link checked them, the quick way compared
      * them): its code leaves for the handlers at once where they are not,
@@ -2404,7 +2451,7 @@ static int piece(struct em *e, struct vax_machine *m, struct tc_trace *t,
         exit_if(&c, CC_E, 0);
         if (c.e.p - p0 != TCX_IFAST_TEST)
             c.e.over = 1;
-        c.ifast = 1;
+        c.ifast = c.rif1 = 1;
     }
     int i = 0;
     while (i < (int)t->nuops) {
