@@ -864,10 +864,26 @@ static int alu_in_r(struct cx *c, const struct tc_uop *u, unsigned f, int alur)
     return 1;
 }
 
+/* Which of the locals a (1), r (2) and fl (4) the uop at j sets before
+ * it reads any of them, with no way out of the code before (KR; an ALU
+ * uop of TU_ALU_BASE's, which loads a from its cell and computes r, and
+ * fl where it has flags): the uop before it, with no way out either,
+ * need not set those. */
+static unsigned sets_first(const struct cx *c, int j)
+{
+    if (j >= (int)c->t->nuops)
+        return 0;
+    unsigned op = c->t->op0[j];
+    if (op == TU_KR)
+        return 1u | 2u | (c->t->uops[j].x ? 4u : 0u);
+    if (op >= TU_ALU_BASE && op < TU_ALUR_BASE)
+        return 1u | 2u | ((op - TU_ALU_BASE) % TC_ALU_VARS >= 1 ? 4u : 0u);
+    return 0;
+}
 /* the ALU uop: ALU (f, wd, v) with a from the cell p1 (or r: ALUR), the
  * result to the cell at k (and r), the flags, the CC control */
 static int alu_uop(struct cx *c, const struct tc_uop *u, unsigned f, unsigned wd, unsigned v,
-                   int alur)
+                   int alur, unsigned dead)
 {
     struct em *e = &c->e;
     if (alur)
@@ -881,7 +897,8 @@ static int alu_uop(struct cx *c, const struct tc_uop *u, unsigned f, unsigned wd
     int cmp = v == 2 + (UCC_CMP - UCC_ARITH) && (f == UA_ADD || f == UA_SUB);
     if (alu_x(c, f, wd, v >= 1, cmp, u->p2))
         return -1;
-    MOV32(e, RR, RAX);
+    if (!(dead & 2))
+        MOV32(e, RR, RAX);
     st_k(e, u->k, RAX);
     if (v >= 2 && cc_x(e, UCC_ARITH + (v - 2), cmp ? 2 : f != UA_ADD && f != UA_SUB))
         return -1;
@@ -1868,11 +1885,11 @@ static int uop_x(struct cx *c, int i)
     unsigned op = c->t->op0[i];
     if (op >= TU_ALU_BASE && op < TU_ALUR_BASE) {
         unsigned fv = op - TU_ALU_BASE, v = fv % TC_ALU_VARS, fw = fv / TC_ALU_VARS;
-        return alu_uop(c, u, alu_fns[fw / 3], fw % 3, v, 0) ? 0 : 1;
+        return alu_uop(c, u, alu_fns[fw / 3], fw % 3, v, 0, sets_first(c, i + 1)) ? 0 : 1;
     }
     if (op >= TU_ALUR_BASE && op < TU_ALUM_BASE) {
         unsigned fv = op - TU_ALUR_BASE, v = fv % TC_ALU_VARS;
-        return alu_uop(c, u, alur_fns[fv / TC_ALU_VARS], 2, v, 1) ? 0 : 1;
+        return alu_uop(c, u, alur_fns[fv / TC_ALU_VARS], 2, v, 1, sets_first(c, i + 1)) ? 0 : 1;
     }
     if (op >= TU_ALU_BASE)
         return 0;
@@ -1913,22 +1930,34 @@ static int uop_x(struct cx *c, int i)
         }
         return 1;
     }
-    case TU_KR:
-        ld_cell(c, RA, u->p1);
-        mov_ri(e, RR, u->k2);
-        st_k(e, u->k, RR);
-        if (u->x)
-            mov_ri(e, RFL, u->y);
+    case TU_KR: {
         /* a guard on its flags decided when the trace was built
          * (TC_FUSED's KR_G..): not looked at, as the handler does */
+        int fused = 0;
         switch (c->t->uops[i].op) {
         case TU_F_KR_GZ: case TU_F_KR_GC: case TU_F_KR_GN: case TU_F_KR_GLT:
         case TU_F_KR_GLE: case TU_F_KR_GCZ:
-            c->lab[i + 1] = e->p;
-            return 2;
+            fused = 1;
+            break;
         default:
-            return 1;
+            break;
         }
+        /* (what the next sets first, this one need not) */
+        unsigned dead = sets_first(c, i + 1 + fused);
+        if (!(dead & 1))
+            ld_cell(c, RA, u->p1);
+        if (dead & 2) {
+            st_k_i(e, u->k, u->k2);
+        } else {
+            mov_ri(e, RR, u->k2);
+            st_k(e, u->k, RR);
+        }
+        if (u->x && !(dead & 4))
+            mov_ri(e, RFL, u->y);
+        if (fused)
+            c->lab[i + 1] = e->p;
+        return 1 + fused;
+    }
     case TU_S2:
         ld_cell(c, RS2, u->p1);
         return 1;
