@@ -63,9 +63,9 @@ struct vm_config {
 #define VM_TCACHE_MB_MAX 4096
 /* Recording's threshold, chosen by measurement (vax/machine/vm_tcache.h,
  * TC_SEEN): a trace costs about 25 runs of its instruction through the
- * interpreter to record and build, so code that runs only a few times is
- * left to the interpreter. */
-#define VM_TCACHE_AFTER 8
+ * interpreter to record and build, and its arena memory, so code that
+ * runs only a few times is left to the interpreter. */
+#define VM_TCACHE_AFTER 32
 #define VM_TCACHE_AFTER_MAX 255
 
 struct vm_stats {
