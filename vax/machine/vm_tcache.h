@@ -552,6 +552,20 @@ struct vm_tcache {
     struct vm_tcx *x;
 };
 
+/* The recording counter of the instruction at physical address key */
+static inline uint8_t *tc_seen_at(struct vm_tcache *tc, uint32_t key)
+{
+    return &tc->seen[(key * 0x9E3779B1u >> 16) % TC_SEEN];
+}
+/* May a root live at key?  None was ever recorded where the counter is
+ * below the threshold (the counters only count up), so a lookup there
+ * would miss: it need not read the traces' headers and the hash table,
+ * cold in the host's caches, to find out. */
+static inline int tc_may_have_root(struct vm_tcache *tc, uint32_t key)
+{
+    return *tc_seen_at(tc, key) >= tc->after;
+}
+
 /* ---- vm_tcache.c: the store, the recorder and the builder ---- */
 
 struct vm_tcache *vm_tc_new(size_t cap, unsigned after, int native);

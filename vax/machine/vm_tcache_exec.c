@@ -976,6 +976,10 @@ fetched:
     /* (last is never NULL: the cache's own empty trace stands in) */
     t = last->succ;
     if (UNLIKELY(t->pa != key || t->opc != op)) {
+        if (!tc_may_have_root(m->tc, key)) {
+            t = NULL;
+            goto miss;
+        }
         t = vm_tc_guess(m->tc, last, key, op);
         if (!t || t->opc != op)
             goto miss;
@@ -1029,7 +1033,7 @@ decode: {
         t = NULL;
         vm_tc_flush(m->tc);
     }
-    uint8_t *seen = &m->tc->seen[(key * 0x9E3779B1u >> 16) % TC_SEEN];
+    uint8_t *seen = tc_seen_at(m->tc, key);
     int rec_ok = !t && *seen >= m->tc->after;
     *seen += *seen < 255;
     unsigned nx;

@@ -1585,7 +1585,7 @@ static struct tc_trace *tcx_find(struct vax_machine *m, struct tc_trace *lt,
                                  const uint8_t *hp)
 {
     unsigned op = *hp;
-    if (op == 0xFD)
+    if (op == 0xFD || !tc_may_have_root(m->tc, (uint32_t)(hp - m->mem)))
         return NULL;
     struct tc_trace *t = vm_tc_guess(m->tc, lt, (uint32_t)(hp - m->mem), op);
     return t && t->opc == op ? t : NULL;
