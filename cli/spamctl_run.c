@@ -80,7 +80,7 @@ static void usage(FILE *f)
 "                       is emptied and recorded again (1..4096; default 48;\n"
 "                       speed and host memory only)\n"
 "  --tcache-after N     record an instruction's trace after N runs through\n"
-"                       the interpreter at its address (1..255; default 64;\n"
+"                       the interpreter at its address (1..255; default 24;\n"
 "                       speed only)\n"
 "  --console-in STRING|@FILE\n"
 "                       console terminal input (escapes \\r \\n \\t \\\\ \\xHH;\n"

@@ -20,7 +20,7 @@ boots multi-user to `login:` in lock step (180 M instructions, 817 M
 microcycles, the trace cache's arena of 24 MB emptied on the way: twice
 since it records an instruction after eight runs, six times when it
 recorded at the second: about a minute in the normal build).  Both lock
-steps record after eight runs (--tcache-after 8), not the default's 64:
+steps record after eight runs (--tcache-after 8), not the default's 24:
 more traces to check."""
 import filecmp
 import os
@@ -61,7 +61,7 @@ def main():
     a, b = os.path.join(work, "lockstep-a.dsk"), os.path.join(work, "lockstep-b.dsk")
     shutil.copyfile(disk, a)
     shutil.copyfile(disk, b)
-    # (recording after eight runs, not the default 64: more traces checked)
+    # (recording after eight runs, not the default 24: more traces checked)
     p, reason, tmp = boot(spamctl, a, work, ["--tcache-check", "--tcache-after", "8"])
     check(reason is not None and reason.startswith("console script")
           and "halt" in reason,

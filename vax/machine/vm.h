@@ -65,7 +65,7 @@ struct vm_config {
  * TC_SEEN): a trace costs about 25 runs of its instruction through the
  * interpreter to record and build, and its arena memory, so code that
  * runs only a few times is left to the interpreter. */
-#define VM_TCACHE_AFTER 64
+#define VM_TCACHE_AFTER 24
 #define VM_TCACHE_AFTER_MAX 255
 
 struct vm_stats {

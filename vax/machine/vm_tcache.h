@@ -526,7 +526,11 @@ enum { TC_END_IRD, TC_END_LOOP, TC_END_EXIT };
  * -O3) 1.74, 1.62 and 1.62 s (the single-user boot 0.168, 0.158 and
  * 0.156 s; EVKAA's 100 M microcycles the same); the profile-guided
  * build, best of eight, 1.62 s after 32, 1.57 s after 48, 1.56 s after
- * 64 (peak RSS 54 and 47 MB): 64 since. */
+ * 64 (peak RSS 54 and 47 MB), best of six 1.63 s after 8, 1.55 s after
+ * 24, 1.57 s after 64.  But EVKAA's benchmark row (passes 9..145, where
+ * code that runs once a pass is interpreted until it has run `after`
+ * times) fell from 2.16-2.30x SIMH after 8 to 1.46-2.17x after 64, and
+ * stayed at 2.13-2.27x after 16 and 24: 24 since. */
 #define TC_SEEN (1u << 16)
 struct vm_tcache {
     struct tc_trace **hash;
