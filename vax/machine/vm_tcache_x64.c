@@ -161,6 +161,15 @@ static void op_rmi(struct em *e, int w, unsigned op, int reg, int base, int inde
     b1(e, op);
     mem_bi(e, reg, base, index, disp);
 }
+/* op_rmi, or op_rm where index is NOIDX */
+#define NOIDX (-1)
+static void op_rmx(struct em *e, int w, unsigned op, int reg, int base, int index, int32_t disp)
+{
+    if (index == NOIDX)
+        op_rm(e, w, op, reg, base, disp);
+    else
+        op_rmi(e, w, op, reg, base, index, disp);
+}
 #define LD32(e, r, b, d) op_rm(e, 0, 0x8B, r, b, d)
 #define ST32(e, b, d, r) op_rm(e, 0, 0x89, r, b, d)
 #define LD64(e, r, b, d) op_rm(e, 1, 0x8B, r, b, d)
@@ -964,13 +973,14 @@ static void isel_x(struct em *e)
     b4(e, (uint32_t)MOFF(memo.i));
 }
 /* vm_memo_hit for n bytes at the VA in register va, the entry at
- * [ent + off]: leaves EDX = va - base (zero-extended) and the host's
- * flags: above, a miss (clobbers EDI and tmp) */
-static void memo_hit_x(struct em *e, int ent, int32_t off, int va, unsigned n, int tmp)
+ * [ent + idx + off] (idx NOIDX: none): leaves EDX = va - base
+ * (zero-extended) and the host's flags: above, a miss (clobbers EDI and
+ * tmp) */
+static void memo_hit_x(struct em *e, int ent, int idx, int32_t off, int va, unsigned n, int tmp)
 {
     MOV32(e, RDX, va);
-    op_rm(e, 0, 0x2B, RDX, ent, off + (int32_t)offsetof(struct vm_memo, base));
-    LD32(e, RDI, ent, off + (int32_t)offsetof(struct vm_memo, span));
+    op_rmx(e, 0, 0x2B, RDX, ent, idx, off + (int32_t)offsetof(struct vm_memo, base));
+    op_rmx(e, 0, 0x8B, RDI, ent, idx, off + (int32_t)offsetof(struct vm_memo, span));
     op_rm(e, 1, 0x8D, tmp, RDX, (int32_t)n); /* tmp = rdx + n */
     op_rr(e, 1, 0x39, tmp, RDI);
 }
@@ -983,10 +993,10 @@ static uint8_t *istream_x(struct cx *c, int i, unsigned n)
 {
     struct em *e = &c->e;
     LD32(e, RCX, RM, MOFF(r[15]));
-    memo_hit_x(e, RMI, 0, RCX, n, RSI);
+    memo_hit_x(e, RMI, NOIDX, 0, RCX, n, RSI);
     uint8_t *hit = jcc_fwd(e, CC_BE);
     isel_x(e);
-    memo_hit_x(e, RSI, 0, RCX, n, RAX);
+    memo_hit_x(e, RSI, NOIDX, 0, RCX, n, RAX);
     uint8_t *cross = NULL;
     if (n > 1)
         cross = jcc_fwd(e, CC_A);
@@ -1033,11 +1043,7 @@ static int mck_x(struct cx *c, int i, const struct vm_memo *tab, unsigned n, uns
     g1_ri(e, 0, G_AND, RCX, (VM_MEMO_N - 1) << 5);
     /* (the entry: [rbx + rcx + tab's offset]) */
 #define MO(f) ((int32_t)to + (int32_t)offsetof(struct vm_memo, f))
-    MOV32(e, RDX, RAX); /* memo_hit_x's, through rbx + rcx */
-    op_rmi(e, 0, 0x2B, RDX, RM, RCX, MO(base));
-    op_rmi(e, 0, 0x8B, RDI, RM, RCX, MO(span));
-    op_rm(e, 1, 0x8D, RSI, RDX, (int32_t)n); /* rsi = rdx + n */
-    op_rr(e, 1, 0x39, RSI, RDI);
+    memo_hit_x(e, RM, RCX, (int32_t)to, RAX, n, RSI);
     c->cold[c->ncold].i = i; /* (a miss: refill_cold) */
     c->cold[c->ncold].side = 2;
     c->cold[c->ncold].to = (int32_t)to;
@@ -1498,61 +1504,55 @@ static void end_x(struct cx *c, const struct tc_uop *u)
      * where MAPEN is clear, tb_clear_x; its page offset is the PC's) */
     int pagex = sb && (sb->pa & 0x1FFu) > 0x1FDu;
     uint8_t *jsb[5] = {NULL, NULL, NULL, NULL, NULL}, *chk = e->p;
-    if (sb && !pagex && c->r9line && (sb->pa ^ c->t->pa) < VM_CACHE_LINE) {
-        /* the successor in this root's own line, whose entry R9 still is
+    if (sb) {
+        /* a successor in this root's own line, whose entry R9 still is
          * (r9line): its host address is R9's line at sb's offset, so the
          * PC's offset in that entry is the whole test (the entry's span
          * and host address are those the root was entered with) */
-        int32_t off = (int32_t)(sb->pa & (VM_CACHE_LINE - 1));
+        int same = !pagex && c->r9line && (sb->pa ^ c->t->pa) < VM_CACHE_LINE;
         LD32(e, RCX, RM, MOFF(r[15])); /* (with the next: room for a JMP) */
-        if (off) { /* PC - off the entry's base: cmp (rcx - off), [r9 + base] */
-            op_rm(e, 0, 0x8D, RDX, RCX, -off);
-            op_rm(e, 0, 0x3B, RDX, RMI, (int32_t)offsetof(struct vm_memo, base));
+        if (same) {
+            int32_t off = (int32_t)(sb->pa & (VM_CACHE_LINE - 1));
+            if (off) { /* PC - off the entry's base: cmp (rcx - off), [r9 + base] */
+                op_rm(e, 0, 0x8D, RDX, RCX, -off);
+                op_rm(e, 0, 0x3B, RDX, RMI, (int32_t)offsetof(struct vm_memo, base));
+            } else {
+                op_rm(e, 0, 0x3B, RCX, RMI, (int32_t)offsetof(struct vm_memo, base));
+            }
+            jsb[0] = jcc_fwd(e, CC_NE);
         } else {
-            op_rm(e, 0, 0x3B, RCX, RMI, (int32_t)offsetof(struct vm_memo, base));
-        }
-        jsb[0] = jcc_fwd(e, CC_NE);
-        LD64(e, RDI, RM, MOFF(st.microcycles));
-        op_rm(e, 1, 0x3B, RDI, RST, SOFF(ev));
-        jsb[1] = jcc_fwd(e, CC_AE);
-        mov_ri64(e, RDI, (uint64_t)(uintptr_t)sb->fhp);
-        bytes_k_x(e, sb->ib0, sb->im0);
-        jsb[3] = jcc_fwd(e, CC_NE);
-        if (!c->rif1)
-            mov_ri(e, RIF, 1);
-        /* (the fetch refers to R9's line: its set's LRU is as the fetch
-         * leaves it where nothing else referred to the cache since) */
-        end_taken_x(c, lt, sb, c->fresh);
-        for (int k = 0; k < 5; k++)
-            here(e, jsb[k]);
-        c->ch->lnk[c->ch->nlnk - 1].chk = chk; /* (end_taken_x's link) */
-        c->ch->lnk[c->ch->nlnk - 1].dyn = e->p;
-    } else if (sb) {
-        /* (R9 becomes that entry at once: where the checks fail, the
-         * dynamic way finds PC's entry from it as from any other) */
-        LD32(e, RCX, RM, MOFF(r[15])); /* (with the LEA: room for a JMP) */
-        op_rm(e, 1, 0x8D, RMI, RM,
-              MOFF(memo.i) + (int32_t)(((sb->pa >> 6) & (VM_IMEMO_N - 1)) *
-                                       sizeof(struct vm_memo))); /* lea */
-        memo_pc_x(e, RMI);
-        jsb[0] = jcc_fwd(e, CC_AE);
-        if (pagex) {
-            tb_clear_x(e);
-            jsb[4] = jcc_fwd(e, CC_NE);
+            /* (R9 becomes that entry at once: where the checks fail, the
+             * dynamic way finds PC's entry from it as from any other) */
+            op_rm(e, 1, 0x8D, RMI, RM,
+                  MOFF(memo.i) + (int32_t)(((sb->pa >> 6) & (VM_IMEMO_N - 1)) *
+                                           sizeof(struct vm_memo))); /* lea */
+            memo_pc_x(e, RMI);
+            jsb[0] = jcc_fwd(e, CC_AE);
+            if (pagex) {
+                tb_clear_x(e);
+                jsb[4] = jcc_fwd(e, CC_NE);
+            }
         }
         LD64(e, RDI, RM, MOFF(st.microcycles));
         op_rm(e, 1, 0x3B, RDI, RST, SOFF(ev));
         jsb[1] = jcc_fwd(e, CC_AE);
-        LD64(e, RDI, RMI, (int32_t)offsetof(struct vm_memo, host));
-        op_rr(e, 1, 0x01, RDI, RDX); /* hp */
-        mov_ri64(e, RAX, (uint64_t)(uintptr_t)sb->fhp);
-        op_rr(e, 1, 0x39, RAX, RDI); /* cmp rdi, rax */
-        jsb[2] = jcc_fwd(e, CC_NE);
+        if (same) {
+            mov_ri64(e, RDI, (uint64_t)(uintptr_t)sb->fhp);
+        } else {
+            LD64(e, RDI, RMI, (int32_t)offsetof(struct vm_memo, host));
+            op_rr(e, 1, 0x01, RDI, RDX); /* hp */
+            mov_ri64(e, RAX, (uint64_t)(uintptr_t)sb->fhp);
+            op_rr(e, 1, 0x39, RAX, RDI); /* cmp rdi, rax */
+            jsb[2] = jcc_fwd(e, CC_NE);
+        }
         bytes_k_x(e, sb->ib0, sb->im0);
         jsb[3] = jcc_fwd(e, CC_NE);
         if (!c->rif1)
             mov_ri(e, RIF, 1);
-        end_taken_x(c, lt, sb, 0);
+        /* (in the same line the fetch refers to R9's line: its set's LRU
+         * is as the fetch leaves it where nothing else referred to the
+         * cache since, fresh) */
+        end_taken_x(c, lt, sb, same && c->fresh);
         for (int k = 0; k < 5; k++)
             here(e, jsb[k]);
         c->ch->lnk[c->ch->nlnk - 1].chk = chk; /* (end_taken_x's link) */
@@ -2010,7 +2010,7 @@ static int uop_x(struct cx *c, int i)
                 return 0;
             LD32(e, RCX, RM, MOFF(r[15]));
             isel_x(e);
-            memo_hit_x(e, RSI, 0, RCX, n, RAX);
+            memo_hit_x(e, RSI, NOIDX, 0, RCX, n, RAX);
             uint8_t *in = jcc_fwd(e, CC_BE);
             /* (not in the memo: refilled where the line is a cache and TB
              * hit, as an end's e_isel does; else leave) */
@@ -2022,7 +2022,7 @@ static int uop_x(struct cx *c, int i)
             exit_if(c, CC_E, i);
             LD32(e, RCX, RM, MOFF(r[15]));
             isel_x(e);
-            memo_hit_x(e, RSI, 0, RCX, n, RAX);
+            memo_hit_x(e, RSI, NOIDX, 0, RCX, n, RAX);
             exit_if(c, CC_A, i);
             here(e, in);
             op_rr(e, 1, 0x89, RMI, RSI);
