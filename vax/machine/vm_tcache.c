@@ -12,8 +12,6 @@
 #include "vax/machine/vm_tcache_x64.h"
 #include "vax/machine/vm_tcache_exec.h"
 
-_Static_assert(offsetof(struct tc_trace, succ2) <= TC_TRACE_HOT,
-               "the fields read at every instruction fit one host cache line");
 _Static_assert(sizeof(struct tc_uop) <= 40, "a uop is 40 bytes (x86-64)");
 
 #define TC_HASH0 4096u
@@ -195,19 +193,19 @@ static void tc_insert(struct vm_tcache *tc, struct tc_trace *t)
 }
 
 /* A segment of `body` bytes after its header, from the arena: the header
- * (struct tc_trace) on a host cache line, zeroed, its predictions the
- * cache's nil trace, its uops where the header's bytes end; NULL where
- * there is no room. */
+ * (struct tc_trace) zeroed, its predictions the cache's nil trace, its
+ * uops where the header's bytes end (tc_uops); the header's hot line and
+ * the first uop's line one aligned pair of host cache lines (128 bytes:
+ * the header starts 64 bytes into one); NULL where there is no room. */
 static struct tc_trace *seg_alloc(struct vm_tcache *tc, size_t body)
 {
-    unsigned char *p = vm_tc_alloc(tc, 64 + TC_SEG_HEAD + body);
+    unsigned char *p = vm_tc_alloc(tc, 128 + TC_SEG_HEAD + body);
     if (!p)
         return NULL;
-    p += (64 - ((uintptr_t)p & 63)) & 63;
+    p += (64 - ((uintptr_t)p & 127)) & 127;
     struct tc_trace *t = (struct tc_trace *)(void *)p;
     memset(t, 0, sizeof *t);
     t->succ = t->succ2 = &tc->nil;
-    t->uops = (struct tc_uop *)(void *)(p + TC_SEG_HEAD);
     return t;
 }
 
@@ -223,12 +221,12 @@ struct tc_trace *vm_tc_ird_side(struct vm_tcache *tc, const struct tc_word *w)
         seg_alloc(tc, sizeof(struct tc_uop) + sizeof(struct tc_word) + sizeof(uint16_t));
     if (!t)
         return NULL;
-    t->words = (struct tc_word *)(void *)(t->uops + 1);
+    t->words = (struct tc_word *)(void *)(tc_uops(t) + 1);
     t->words[0] = *w;
     t->words[0].side = NULL;
     t->words[0].nside = 0;
-    t->words[0].after = t->uops;
-    struct tc_uop *u = t->uops;
+    t->words[0].after = tc_uops(t);
+    struct tc_uop *u = tc_uops(t);
     memset(u, 0, sizeof *u);
     u->op = TU_END;
     u->p1 = (uint32_t *)(void *)t; /* (k, k2: the counts, synced at the guard) */
@@ -1864,7 +1862,7 @@ static struct tc_trace *build(struct vm_tcache *tc, struct vax_machine *m,
                           (size_t)n * sizeof(struct tc_word) + osz);
     if (!t)
         return NULL;
-    unsigned char *p = (unsigned char *)(void *)(t->uops + b->nu);
+    unsigned char *p = (unsigned char *)(void *)(tc_uops(t) + b->nu);
     uint32_t *consts = (uint32_t *)(void *)p;
     p += csz;
     struct tc_latch *imgs = (struct tc_latch *)(void *)p;
@@ -1882,7 +1880,7 @@ static struct tc_trace *build(struct vm_tcache *tc, struct vax_machine *m,
     int end_uop = b->nu - 1; /* END, LOOP or EXIT */
     for (int i = 0; i < n; i++) {
         t->words[i] = b->w[i].w;
-        t->words[i].after = &t->uops[i + 1 < n ? b->w[i + 1].region : end_uop];
+        t->words[i].after = &tc_uops(t)[i + 1 < n ? b->w[i + 1].region : end_uop];
         t->words[i].pre = &imgs[b->w[i].pre];
         t->words[i].mid = &imgs[b->w[i].mid];
         t->words[i].seq = &imgs[b->w[i].seq];
@@ -1890,7 +1888,7 @@ static struct tc_trace *build(struct vm_tcache *tc, struct vax_machine *m,
     }
     const void *const *hs = vm_tc_handlers();
     for (int i = 0; i < b->nu; i++) {
-        struct tc_uop *u = &t->uops[i];
+        struct tc_uop *u = &tc_uops(t)[i];
         const struct tb_uop *s = &b->u[i];
         *u = s->u;
         u->h = hs ? hs[u->op] : NULL;
@@ -1902,7 +1900,7 @@ static struct tc_trace *build(struct vm_tcache *tc, struct vax_machine *m,
         if (s->img2 >= 0)
             u->p2 = (uint32_t *)(void *)&imgs[s->img2];
         if (s->target >= 0)
-            u->p1 = (uint32_t *)(void *)&t->uops[s->target];
+            u->p1 = (uint32_t *)(void *)&tc_uops(t)[s->target];
         if (s->tword >= 0)
             u->p2 = (uint32_t *)(void *)&t->words[s->tword];
         if (s->seg)
@@ -1910,7 +1908,7 @@ static struct tc_trace *build(struct vm_tcache *tc, struct vax_machine *m,
     }
 #if TCX_ON
     if (t->xhot && hs) /* (its entries counted, to its compile) */
-        t->uops[0].h = hs[TU_H_COUNT];
+        tc_uops(t)[0].h = hs[TU_H_COUNT];
 #endif
     t->nuops = (uint32_t)b->nu;
     t->nwords = (uint32_t)n;

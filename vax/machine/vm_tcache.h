@@ -424,11 +424,27 @@ struct tc_word {
     const uint32_t *rcell;   /* the cell the uops after it take r's value from (ALUR) */
 };
 
-/* A segment: a root trace (from an IRD point) or a side trace.  Its first
+/* A segment: a root trace (from an IRD point) or a side trace.  Its last
  * 64 bytes are what the executor reads at every instruction (the
  * successor check, the entry, the end), one line of the host's cache
- * (the builder aligns segments to 64); the rest is for the slow ways. */
+ * just before the first uop's; the first 64 are for the slow ways. */
 struct tc_trace {
+    /* (the slow ways: recording, lookup, compiling, the checks) */
+    struct tc_trace *succ2;  /* the one before succ */
+    struct tc_trace *hnext;  /* hash chain (roots) */
+    uint64_t ib1, im1;       /* bytes 8..15 (ilen > 8) */
+    struct tc_word *words;
+    /* each uop's own code before fusion (the compiler's: a fused handler
+     * stands for its first uop's code too) */
+    uint16_t *op0;
+    uint32_t nuops, nwords;
+    uint32_t bound;          /* words to its end or loop: the cycle-limit check */
+    uint32_t bad;            /* specifier-byte mismatches */
+    /* The fields read at every instruction, on the host cache line just
+     * before the uops (TC_TRACE_HOT): an entry reads this line, then the
+     * first uop or the compiled code (xbody), and a segment's header is
+     * placed so that the two lines are one aligned pair of 128 bytes,
+     * which the host's prefetchers fetch together (seg_alloc) */
     struct tc_trace *succ;   /* the root that followed the last time */
     const uint8_t *fhp;      /* the host address of pa where its bytes (ilen 1..8)
                               * say all (the successor's quick check), else NULL */
@@ -437,7 +453,8 @@ struct tc_trace {
      * the bytes and the mask of those that count, the first 8 here */
     uint64_t ib0, im0;
     const struct tc_latch *fin; /* latches at its end (IRD) */
-    struct tc_uop *uops;
+    /* the compiled code (NULL: none; vm_tcache_x64.h) */
+    const void *xbody;
     uint32_t pa;             /* roots: physical address of the opcode; TC_NOPA: none */
     uint16_t opc;            /* roots: the opcode (FD page: 0x100 | byte) */
     uint8_t spec0;           /* roots: it starts with the first specifier byte */
@@ -450,33 +467,28 @@ struct tc_trace {
      * it compiles this segment, counted by its first uop's handler
      * (h_count; 0: it will not, or did) */
     uint16_t xhot;
-    /* (the slow ways from here) */
-    struct tc_trace *succ2;  /* the one before succ */
-    struct tc_trace *hnext;  /* hash chain (roots) */
-    uint64_t ib1, im1;       /* bytes 8..15 (ilen > 8) */
-    uint8_t dead;            /* dropped: no lookup finds it again */
-    uint32_t bound;          /* words to its end or loop: the cycle-limit check */
-    uint32_t bad;            /* specifier-byte mismatches */
-    struct tc_word *words;
-    uint32_t nuops, nwords;
-    /* each uop's own code before fusion (the compiler's: a fused handler
-     * stands for its first uop's code too), and the compiled code (NULL:
-     * none; vm_tcache_x64.h) */
-    uint16_t *op0;
-    const void *xbody;
     /* its code's first bytes test ifast and leave where it is clear (the
      * code assumes it set: TCX_IFAST_TEST bytes, which a static link,
      * whose end checked the bytes, jumps over) */
     uint8_t xifast;
+    uint8_t dead;            /* dropped: no lookup finds it again */
 };
-/* The bytes of the segment before its uops (the builder's layout): the
- * executor finds a root from its first uop. */
-#define TC_SEG_HEAD ((sizeof(struct tc_trace) + 63) & ~(size_t)63)
+#define TC_TRACE_HOT 64 /* the bytes of struct tc_trace read at every instruction */
+/* The bytes of the segment before its uops (the builder's layout), the
+ * hot line last: the executor finds a root's uops from its header and
+ * its header from its first uop. */
+#define TC_SEG_HEAD sizeof(struct tc_trace)
+_Static_assert(sizeof(struct tc_trace) == 128 &&
+                   offsetof(struct tc_trace, succ) == 128 - TC_TRACE_HOT,
+               "a segment's header: a line of the slow ways, then the hot line");
+static inline struct tc_uop *tc_uops(const struct tc_trace *t)
+{
+    return (struct tc_uop *)(void *)((char *)(uintptr_t)t + TC_SEG_HEAD);
+}
 static inline struct tc_trace *tc_seg_of(const struct tc_uop *u0)
 {
     return (struct tc_trace *)(void *)((char *)(uintptr_t)u0 - TC_SEG_HEAD);
 }
-#define TC_TRACE_HOT 64 /* the bytes of struct tc_trace read at every instruction */
 
 /* The recorder's view of one word (vm_tcache.c). */
 #define TC_MAX_WORDS 256

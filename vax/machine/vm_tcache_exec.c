@@ -1004,7 +1004,7 @@ enter: /* trace t, at its instruction's IRD; ifast set */
     if (UNLIKELY(finm & t->smask) && fin != NULL && (!t->spec0 || fin->rx_def))
         tc_carry_latches(m, fin, t);
     fin = NULL;
-    u = t->uops;
+    u = tc_uops(t);
     DISPATCH();
 
 ird_taken: /* an interrupt or a trace fault instead of the fetch */
@@ -1102,7 +1102,7 @@ diverge: {
             if (s && m->st.microcycles < lim2) {
                 m->tc->st.side_entries++;
                 ifast = 0;
-                u = s->t->uops;
+                u = tc_uops(s->t);
                 DISPATCH();
             }
             lw = dw;
@@ -1136,7 +1136,7 @@ side_lazy: { /* the same, the latches still dw->seq's */
     if (s && m->st.microcycles < lim2) {
         m->tc->st.side_entries++;
         ifast = 0;
-        u = s->t->uops;
+        u = tc_uops(s->t);
         DISPATCH();
     }
 }
@@ -1150,7 +1150,7 @@ side: { /* word dw went on to `next`, off the path; latches and microcycles exac
         if (m->st.microcycles < lim2) {
             m->tc->st.side_entries++;
             ifast = 0;
-            u = s->t->uops;
+            u = tc_uops(s->t);
             DISPATCH();
         }
     } else if ((dw->flags & TW_SIDEOK) && dw->nside < 4 && !m->tc->flush_pending) {
@@ -1297,7 +1297,7 @@ h_count: { /* segment u's entries, counted down to its compile; then its
         if (rc > 0) /* its code waits for its batch: counted again */
             sg->xhot = TCX_WAIT;
         else if (rc < 0)
-            sg->uops[0].h = tab[u->op];
+            tc_uops(sg)[0].h = tab[u->op];
         else
             DISPATCH(); /* (h_native now) */
     }

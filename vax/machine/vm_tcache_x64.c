@@ -884,7 +884,7 @@ static unsigned sets_first(const struct cx *c, int j)
         return 0;
     unsigned op = c->t->op0[j];
     if (op == TU_KR)
-        return 1u | 2u | (c->t->uops[j].x ? 4u : 0u);
+        return 1u | 2u | (tc_uops(c->t)[j].x ? 4u : 0u);
     if (op >= TU_ALU_BASE && op < TU_ALUR_BASE)
         return 1u | 2u | ((op - TU_ALU_BASE) % TC_ALU_VARS >= 1 ? 4u : 0u);
     return 0;
@@ -1228,7 +1228,7 @@ static unsigned latches_set_at_end(const struct vax_machine *m, const struct tc_
     size_t nl = (size_t)((const char *)(&m->mm_active + 1) - (const char *)&m->log_n);
     unsigned set = 0;
     for (uint32_t i = 0; i < t->nuops; i++) {
-        const struct tc_uop *u = &t->uops[i];
+        const struct tc_uop *u = &tc_uops(t)[i];
         switch (t->op0[i]) {
         case TU_STRN_R: case TU_STRN_S: set |= 1; break;
         case TU_CLRLOG: set &= ~1u; break;
@@ -1608,7 +1608,7 @@ static void end_stubs(struct em *e, struct vm_tcx *x)
 {
     /* e_leave */
     x->e_leave = e->p;
-    LD64(e, RDX, RAX, (int32_t)offsetof(struct tc_trace, uops));
+    op_rm(e, 1, 0x8D, RDX, RAX, (int32_t)TC_SEG_HEAD); /* lea: its uops */
     LD32(e, RCX, RAX, (int32_t)offsetof(struct tc_trace, nuops));
     b1(e, 0x48); /* lea rcx, [rcx + rcx*4] */
     b1(e, 0x8D);
@@ -1760,7 +1760,7 @@ static void end_stubs(struct em *e, struct vm_tcx *x)
 static void side_cold(struct cx *c, int i)
 {
     struct em *e = &c->e;
-    const struct tc_uop *u = &c->t->uops[i];
+    const struct tc_uop *u = &tc_uops(c->t)[i];
     const struct tc_word *w = TC_UWNZ(u);
     mov_ri64(e, RAX, (uint64_t)(uintptr_t)&w->side);
     LD64(e, RAX, RAX, 0);
@@ -1850,7 +1850,7 @@ static int alu_gen_x(struct cx *c, const struct tc_uop *u)
 static void ibyte_cold(struct cx *c, int i, const uint8_t *back)
 {
     struct em *e = &c->e;
-    const struct tc_uop *u = &c->t->uops[i];
+    const struct tc_uop *u = &tc_uops(c->t)[i];
     unsigned op = c->t->op0[i], n = op == TU_IB ? u->x : 1;
     uint8_t *cross = istream_x(c, i, n);
     for (int k = 0; k < 2; k++) {
@@ -1881,7 +1881,7 @@ static void ibyte_cold(struct cx *c, int i, const uint8_t *back)
 static int uop_x(struct cx *c, int i)
 {
     struct em *e = &c->e;
-    const struct tc_uop *u = &c->t->uops[i];
+    const struct tc_uop *u = &tc_uops(c->t)[i];
     unsigned op = c->t->op0[i];
     if (op >= TU_ALU_BASE && op < TU_ALUR_BASE) {
         unsigned fv = op - TU_ALU_BASE, v = fv % TC_ALU_VARS, fw = fv / TC_ALU_VARS;
@@ -1902,7 +1902,7 @@ static int uop_x(struct cx *c, int i)
         return 1;
     case TU_LOOP: {
         const struct tc_uop *to = (const struct tc_uop *)(const void *)u->p1;
-        int ti = (int)(to - c->t->uops);
+        int ti = (int)(to - tc_uops(c->t));
         if (ti < 0 || ti > i || !c->lab[ti])
             return 0;
         /* the segment goes round only below lim2 */
@@ -1934,7 +1934,7 @@ static int uop_x(struct cx *c, int i)
         /* a guard on its flags decided when the trace was built
          * (TC_FUSED's KR_G..): not looked at, as the handler does */
         int fused = 0;
-        switch (c->t->uops[i].op) {
+        switch (tc_uops(c->t)[i].op) {
         case TU_F_KR_GZ: case TU_F_KR_GC: case TU_F_KR_GN: case TU_F_KR_GLT:
         case TU_F_KR_GLE: case TU_F_KR_GCZ:
             fused = 1;
@@ -2373,9 +2373,9 @@ static int tcx_install(struct vm_tcx *x)
     for (int k = 0; k < x->npend; k++) {
         struct tc_trace *s = x->pend[k];
         s->xbody = x->mem + x->pend_off[k];
-        s->uops[0].h = x->native;
+        tc_uops(s)[0].h = x->native;
         if (x->pend_loop[k]) /* (the LOOP: the segment's last uop) */
-            s->uops[s->nuops - 1].k2 = x->pend_loop[k];
+            tc_uops(s)[s->nuops - 1].k2 = x->pend_loop[k];
     }
     x->npend = 0;
     x->wlo = x->used = hi; /* (the next batch on pages of its own) */
@@ -2438,7 +2438,7 @@ static int log_known(const struct vax_machine *m, const struct tc_trace *t)
         return -1;
     size_t n = (size_t)((const char *)&m->log_val[16] - (const char *)&m->log_n);
     for (uint32_t i = 0; i < t->nuops; i++)
-        if (names_cells(&t->uops[i], &m->log_n, n))
+        if (names_cells(&tc_uops(t)[i], &m->log_n, n))
             return -1;
     return 0;
 }
@@ -2465,8 +2465,8 @@ static int piece(struct em *e, struct vax_machine *m, struct tc_trace *t,
      * executor, TC_LOOP_NATIVE), after whatever references the loop made:
      * no I-stream LRU is fresh there */
     int head = t->op0[t->nuops - 1] == TU_LOOP
-                   ? (int)((const struct tc_uop *)(const void *)t->uops[t->nuops - 1].p1 -
-                           t->uops)
+                   ? (int)((const struct tc_uop *)(const void *)tc_uops(t)[t->nuops - 1].p1 -
+                           tc_uops(t))
                    : -1;
     c.r9line = t->pa != TC_NOPA && head < 0;
     /* a root whose bytes are known at entry is nearly always entered with
@@ -2526,7 +2526,7 @@ static int piece(struct em *e, struct vax_machine *m, struct tc_trace *t,
         b1(ce, 0x8D);
         b1(ce, 0x04);
         b1(ce, 0x80);
-        mov_ri64(ce, RDX, (uint64_t)(uintptr_t)t->uops);
+        mov_ri64(ce, RDX, (uint64_t)(uintptr_t)tc_uops(t));
         b1(ce, 0x48); /* lea rax, [rdx + rax*8] */
         b1(ce, 0x8D);
         b1(ce, 0x04);
@@ -2644,7 +2644,7 @@ int vm_tcx_compile(struct vm_tcx *x, struct vax_machine *m, struct tc_trace *t,
         if (!ch.code[k]) {
             if (k) { /* (its own count would find the same: its handler back) */
                 s->xhot = 0;
-                s->uops[0].h = tab[s->uops[0].op];
+                tc_uops(s)[0].h = tab[tc_uops(s)[0].op];
             }
             continue;
         }
