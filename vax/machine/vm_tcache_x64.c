@@ -595,16 +595,26 @@ static void flags_nz_to_fl(struct em *e)
     shift_ri(e, 4, RFL, 2);
 }
 
+/* PSL's cell with its bits clr cleared and those of reg set, through
+ * ECX: one load and one store (the host stores at most two a cycle,
+ * and the compiled code has many: two AND and OR in place on the cell
+ * cost a store more) */
+static void psl_cc_x(struct em *e, uint32_t clr, int reg)
+{
+    LD32(e, RCX, RM, MOFF(psl));
+    g1_ri(e, 0, G_AND, RCX, (int32_t)~clr);
+    op_rr(e, 0, 0x09, RCX, reg);
+    ST32(e, RM, MOFF(psl), RCX);
+}
+
 /* set_cc(m, cc, fl, r) for CC controls ARITH .. NZVC0; nz: fl holds N
  * and Z alone (flags_nz_to_fl), or, 2 with CMP, ESI holds its CC
- * (flags_to_fl's cmp) */
+ * (flags_to_fl's cmp).  (Clobbers RCX, RDX.) */
 static int cc_x(struct em *e, unsigned cc, int nz)
 {
     uint32_t clr, keep;
-    /* (PSL's bits changed in place: AND and OR on the machine's cell) */
     if (nz == 2 && cc == UCC_CMP) {
-        g1_mi(e, 0, G_AND, RM, MOFF(psl), ~0xF);
-        op_rm(e, 0, 0x09, RSI, RM, MOFF(psl)); /* or [psl], esi */
+        psl_cc_x(e, 0xF, RSI);
         return 0;
     }
     switch (cc) {
@@ -616,9 +626,8 @@ static int cc_x(struct em *e, unsigned cc, int nz)
     case UCC_NZVC0: clr = 0xF; keep = F_N | F_Z | F_V; break;
     default: return -1;
     }
-    g1_mi(e, 0, G_AND, RM, MOFF(psl), (int32_t)~clr);
     if (nz && (keep & (F_N | F_Z)) == (F_N | F_Z) && cc != UCC_CMP) {
-        op_rm(e, 0, 0x09, RFL, RM, MOFF(psl)); /* (nothing else in fl to mask) */
+        psl_cc_x(e, clr, RFL); /* (nothing else in fl to mask) */
         return 0;
     }
     MOV32(e, RDX, RFL);
@@ -630,7 +639,7 @@ static int cc_x(struct em *e, unsigned cc, int nz)
         g1_ri(e, 0, G_AND, RCX, F_N);
         op_rr(e, 0, 0x09, RDX, RCX);
     }
-    op_rm(e, 0, 0x09, RDX, RM, MOFF(psl));
+    psl_cc_x(e, clr, RDX);
     return 0;
 }
 
