@@ -441,6 +441,11 @@ struct cx {
     /* R8D (ifast) is 1 here: the code of a root that runs only with it
      * set (ifast) and wrote no memory since (WR clears it) */
     int rif1;
+    /* the code ends at kst_at with the store of constant kst_v to the
+     * cell at byte offset kst_k (a KR's) */
+    const uint8_t *kst_at;
+    uint32_t kst_k, kst_v;
+    int head; /* a LOOP's first uop, which its end jumps to (-1: none) */
 };
 
 /* The segments of one compile: the one that came due and the successors
@@ -1956,7 +1961,14 @@ static int uop_x(struct cx *c, int i)
         if (!(dead & 1))
             ld_cell(c, RA, u->p1);
         if (dead & 2) {
-            st_k_i(e, u->k, u->k2);
+            /* (the same constant to the same cell as the code just before,
+             * with nothing between, and no way into this uop but from
+             * there: already there) */
+            if (!(c->kst_at == e->p && c->kst_k == u->k && c->kst_v == u->k2 && i != c->head))
+                st_k_i(e, u->k, u->k2);
+            c->kst_at = e->p;
+            c->kst_k = u->k;
+            c->kst_v = u->k2;
         } else {
             mov_ri(e, RR, u->k2);
             st_k(e, u->k, RR);
@@ -2469,7 +2481,7 @@ static int piece(struct em *e, struct vax_machine *m, struct tc_trace *t,
     if (!lab || !xs || !cold)
         goto out;
     struct cx c = {*e, m, t, tab, ch->x->mem + ch->x->used, ch->x->leave, ubeg, xs, 0,
-                   (int)t->nuops * 2 + 8, lab, cold, 0, ch, log_known(m, t), lru_fresh(t), 0, 0, 0};
+                   (int)t->nuops * 2 + 8, lab, cold, 0, ch, log_known(m, t), lru_fresh(t), 0, 0, 0, NULL, 0, 0, -1};
     /* a LOOP's first uop is arrived at from its end too (and from the
      * executor, TC_LOOP_NATIVE), after whatever references the loop made:
      * no I-stream LRU is fresh there */
@@ -2477,6 +2489,7 @@ static int piece(struct em *e, struct vax_machine *m, struct tc_trace *t,
                    ? (int)((const struct tc_uop *)(const void *)tc_uops(t)[t->nuops - 1].p1 -
                            tc_uops(t))
                    : -1;
+    c.head = head;
     c.r9line = t->pa != TC_NOPA && head < 0;
     /* a root whose bytes are known at entry is nearly always entered with
      * them its own (a static link checked them, the quick way compared
