@@ -478,9 +478,11 @@ struct tc_trace {
  * hot line last: the executor finds a root's uops from its header and
  * its header from its first uop. */
 #define TC_SEG_HEAD sizeof(struct tc_trace)
+#if UINTPTR_MAX > 0xFFFFFFFFu /* (64-bit hosts: with 4-byte pointers both parts are smaller) */
 _Static_assert(sizeof(struct tc_trace) == 128 &&
                    offsetof(struct tc_trace, succ) == 128 - TC_TRACE_HOT,
                "a segment's header: a line of the slow ways, then the hot line");
+#endif
 static inline struct tc_uop *tc_uops(const struct tc_trace *t)
 {
     return (struct tc_uop *)(void *)((char *)(uintptr_t)t + TC_SEG_HEAD);
