@@ -442,9 +442,10 @@ struct cx {
      * set (ifast) and wrote no memory since (WR clears it) */
     int rif1;
     /* the code ends at kst_at with the store of constant kst_v to the
-     * cell at byte offset kst_k (a KR's) */
+     * cell at byte offset kst_k, uop kst_i's (a KR's) */
     const uint8_t *kst_at;
     uint32_t kst_k, kst_v;
+    int kst_i;
     int head; /* a LOOP's first uop, which its end jumps to (-1: none) */
 };
 
@@ -1961,12 +1962,15 @@ static int uop_x(struct cx *c, int i)
         if (!(dead & 1))
             ld_cell(c, RA, u->p1);
         if (dead & 2) {
-            /* (the same constant to the same cell as the code just before,
-             * with nothing between, and no way into this uop but from
-             * there: already there) */
-            if (!(c->kst_at == e->p && c->kst_k == u->k && c->kst_v == u->k2 && i != c->head))
+            /* (the same constant to the same cell as the uop just before,
+             * whose code ends with that store, and no way into this uop
+             * but from there -- a KR is no jump's target but a LOOP's:
+             * already there) */
+            if (!(c->kst_at == e->p && c->kst_i == i - 1 && c->kst_k == u->k &&
+                  c->kst_v == u->k2 && i != c->head))
                 st_k_i(e, u->k, u->k2);
             c->kst_at = e->p;
+            c->kst_i = i;
             c->kst_k = u->k;
             c->kst_v = u->k2;
         } else {
@@ -2480,8 +2484,6 @@ static int piece(struct em *e, struct vax_machine *m, struct tc_trace *t,
     int rc = -1;
     if (!lab || !xs || !cold)
         goto out;
-    struct cx c = {*e, m, t, tab, ch->x->mem + ch->x->used, ch->x->leave, ubeg, xs, 0,
-                   (int)t->nuops * 2 + 8, lab, cold, 0, ch, log_known(m, t), lru_fresh(t), 0, 0, 0, NULL, 0, 0, -1};
     /* a LOOP's first uop is arrived at from its end too (and from the
      * executor, TC_LOOP_NATIVE), after whatever references the loop made:
      * no I-stream LRU is fresh there */
@@ -2489,7 +2491,9 @@ static int piece(struct em *e, struct vax_machine *m, struct tc_trace *t,
                    ? (int)((const struct tc_uop *)(const void *)tc_uops(t)[t->nuops - 1].p1 -
                            tc_uops(t))
                    : -1;
-    c.head = head;
+    struct cx c = {*e, m, t, tab, ch->x->mem + ch->x->used, ch->x->leave, ubeg, xs, 0,
+                   (int)t->nuops * 2 + 8, lab, cold, 0, ch, log_known(m, t), lru_fresh(t), 0, 0, 0,
+                   NULL, 0, 0, -1, head};
     c.r9line = t->pa != TC_NOPA && head < 0;
     /* a root whose bytes are known at entry is nearly always entered with
      * them its own (a static link checked them, the quick way compared
